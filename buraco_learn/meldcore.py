@@ -230,21 +230,26 @@ def solve_vector(once: int, twice: int, jokers: int, mr: MeldRules, over: int = 
         result: tuple = (ILLEGAL, P_DUPLICATE_IN_RUN)  # type: ignore[type-arg]
     elif aces == 2 and not ace_to_ace:
         result = (ILLEGAL, P_TWO_ACES | _wrap(positions, aces, on_suit_twos, wilds_all, max_wilds))
-    elif not aces and not on_suit_twos and wilds_all <= max_wilds and not problems and runs:
+    elif aces or on_suit_twos:
+        result = _place_readings(positions, aces, on_suit_twos, wilds_all, suit, mr)
+    elif wilds_all > max_wilds:
+        result = (ILLEGAL, P_TOO_MANY_WILDS)
+    else:
         # the common case, inlined: one reading, free wilds below the lowest card
         count = positions.bit_count()
         size = count + wilds_all
-        low = _LOWEST[positions]
         high = positions.bit_length() - 1
-        if high - low + 1 <= size and size <= 13 and count >= min_naturals:
-            low = high - size + 1
+        low = high - size + 1
+        if low > _LOWEST[positions]:
+            result = (ILLEGAL, _wrap(positions, 0, 0, wilds_all, max_wilds) or P_GAP)
+        elif size > 13:
+            result = (ILLEGAL, P_RUN_TOO_LONG)
+        elif count < min_naturals:
+            result = (ILLEGAL, P_TOO_FEW_NATURALS)
+        else:
             if low < 1:
                 low = 1
-            if low + size - 1 <= 14:
-                return (RUN, wilds_all == 0, suit, low, low + size - 1, positions, 0)
-        result = _place_readings(positions, aces, on_suit_twos, wilds_all, suit, mr)
-    else:
-        result = _place_readings(positions, aces, on_suit_twos, wilds_all, suit, mr)
+            result = (RUN, wilds_all == 0, suit, low, low + size - 1, positions, 0)
     if result[0] == RUN:
         if problems or not runs:
             return (ILLEGAL, problems | (0 if runs else P_RUNS_NOT_ALLOWED))
@@ -331,22 +336,28 @@ def place_run(naturals: int, wilds: int, fixed: int, mr: MeldRules) -> int:
 
 
 def _wrap(mask: int, aces: int, on_suit_twos: int, wild_capable: int, max_wilds: int) -> int:
-    """``P_WRAP_AROUND`` when the cards would fit only by turning the K-A-2 corner."""
-    if not mask & 0x3000 or not (aces or on_suit_twos or mask & 0b1100):
-        return 0  # neither a K or Q nor an A, 2 or 3: nothing near the corner
-    ranks = {position for position in range(3, 14) if mask >> position & 1}
-    if aces:
-        ranks.add(1)
-    if on_suit_twos:
-        ranks.add(2)
+    """``P_WRAP_AROUND`` when the cards would fit only by turning the K-A-2 corner.
+
+    Ranks go round a ring of 13 (A=0, 2=1, ... K=12); the ring is turned so that
+    K, A and 2 sit in the middle (at 5, 6, 7), where a window through the corner
+    is an ordinary interval.
+    """
     spare = min(wild_capable - (1 if on_suit_twos else 0), max_wilds)
-    length = len(ranks) + max(spare, 0)
-    if length >= 13 or not {13, 1, 2} & ranks or (13 not in ranks and 12 not in ranks):
-        return 0
-    for start in range(1, 14):
-        window = {(start - 1 + step) % 13 + 1 for step in range(length)}
-        if ranks <= window and {13, 1, 2} <= window:
-            return P_WRAP_AROUND
+    if not aces and not on_suit_twos and spare < 2:
+        return 0  # the corner needs the ace and the 2, and one wild cannot be both
+    ring = (mask >> 1) & 0x1FFC
+    if aces:
+        ring |= 1
+    if on_suit_twos:
+        ring |= 2
+    if not ring & 0x1800:
+        return 0  # neither a K nor a Q: nothing reaches the corner from above
+    turned = ((ring << 6) | (ring >> 7)) & 0x1FFF
+    low = min(_LOWEST[turned], 5)
+    high = max(turned.bit_length() - 1, 7)
+    count = turned.bit_count()
+    if high - low + 1 <= count + max(spare, 0) and high - low + 1 < 13:
+        return P_WRAP_AROUND
     return 0
 
 

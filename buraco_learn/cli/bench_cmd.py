@@ -1,0 +1,39 @@
+"""``buraco-learn bench [WHAT ...] [--repeat N] [--json]``: speed figures, medians of several runs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from buraco_learn.cli import CliError
+
+BENCHES = ("meld",)
+
+
+def add_parser(sub: Any, name: str) -> None:
+    parser = sub.add_parser(name, help="run the benchmarks and print medians against their targets")
+    parser.add_argument("what", nargs="*", help=f"which benchmarks: {', '.join(BENCHES)} (default: all)")
+    parser.add_argument("--repeat", type=int, default=7, help="runs per benchmark (default 7)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from buraco_learn import bench
+
+    chosen = args.what or list(BENCHES)
+    unknown = [name for name in chosen if name not in BENCHES]
+    if unknown:
+        raise CliError(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(BENCHES)}")
+    if args.repeat < 1:
+        raise CliError("--repeat must be at least 1")
+    results = []
+    for name in chosen:
+        results += getattr(bench, f"bench_{name}")(repeat=args.repeat, progress=not args.json)
+    if args.json:
+        print(json.dumps({result.name: result.to_dict() for result in results}, indent=2))
+    else:
+        for result in results:
+            print(result.line())
+    return 0
