@@ -1,0 +1,174 @@
+"""Proposing melds and additions from a hand.
+
+These functions only *propose* card groups that look like melds (a window of one
+suit, a group of one rank, with wild cards where they could help); every proposal
+is then decided by the one meld solver (:func:`buraco_learn.meldcore.solve`,
+:func:`buraco_learn.melds.check_add`), so the rules live in one place.
+
+>>> from buraco_learn import preset, parse_cards, format_cards
+>>> from buraco_learn.cards import Card
+>>> hand = [card.code for card in parse_cards("5H 6H 7H 8H JK KS KD")]
+>>> [format_cards(Card.from_code(c) for c in combo) for combo in candidate_melds(hand, preset("italian"))][:4]
+['5H 6H 7H', '5H 6H 7H JK', '5H 6H 7H 8H', '5H 6H 7H 8H JK']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import product
+
+from buraco_learn import meldcore as core
+from buraco_learn.melds import Meld
+from buraco_learn.rules import Rules
+
+JOKER = 52
+
+
+def _wild_codes(counts: Counter[int], rules: Rules) -> list[int]:
+    return sorted(code for code in counts if code == JOKER or (rules.twos_wild and code % 13 == 1))
+
+
+def _natural_at(position: int, suit: int, counts: Counter[int], rules: Rules) -> int | None:
+    """The code of the natural card of ``suit`` at run ``position`` held in ``counts``."""
+    rank0 = 0 if position in (1, 14) else position - 1
+    code = suit * 13 + rank0
+    if not counts.get(code):
+        return None
+    if rank0 == 1 and rules.twos_wild and not rules.natural_two:
+        return None
+    return code
+
+
+def _fits(candidate: Sequence[int], counts: Counter[int]) -> bool:
+    need = Counter(candidate)
+    return all(counts.get(code, 0) >= number for code, number in need.items())
+
+
+def candidate_melds(codes: Sequence[int], rules: Rules) -> list[tuple[int, ...]]:
+    """Every distinct legal new meld (as sorted codes) that ``codes`` can make."""
+    counts = Counter(codes)
+    mr = rules.meld_rules
+    wilds = _wild_codes(counts, rules)
+    max_wilds = rules.max_wilds
+    proposals: set[tuple[int, ...]] = set()
+    if rules.sets:
+        by_rank: dict[int, list[int]] = {}
+        for code in counts:
+            if code == JOKER or (rules.twos_wild and code % 13 == 1):
+                continue
+            by_rank.setdefault(code % 13, []).append(code)
+        for group in by_rank.values():
+            if sum(counts[code] for code in group) + max_wilds < rules.min_meld_cards:
+                continue
+            for choice in product(*(range(counts[code] + 1) for code in group)):
+                naturals = [code for code, number in zip(group, choice) for _ in range(number)]
+                if len(naturals) < rules.min_naturals:
+                    continue
+                if len(naturals) >= rules.min_meld_cards:
+                    proposals.add(tuple(sorted(naturals)))
+                if max_wilds:
+                    for wild in wilds:
+                        proposals.add(tuple(sorted([*naturals, wild])))
+    if rules.runs:
+        longest = 14 if rules.ace_to_ace else 13
+        for suit in range(4):
+            for low in range(1, 15):
+                picked: list[int] = []
+                missing = 0
+                for high in range(low, min(14, low + longest - 1) + 1):
+                    natural = _natural_at(high, suit, counts, rules)
+                    if natural is None:
+                        missing += 1
+                        if missing > max_wilds:
+                            break
+                    else:
+                        picked.append(natural)
+                    if high - low + 1 < rules.min_meld_cards - (max_wilds - missing):
+                        continue
+                    if missing == 0 and high - low + 1 >= rules.min_meld_cards:
+                        proposals.add(tuple(sorted(picked)))
+                    for count in range(missing, max_wilds + 1):
+                        if count == 0:
+                            continue
+                        for fill in _wild_fills(wilds, counts, count):
+                            proposals.add(tuple(sorted(picked + list(fill))))
+    out = []
+    for candidate in proposals:
+        if _fits(candidate, counts) and core.solve(candidate, mr)[0] != core.ILLEGAL:
+            out.append(candidate)
+    out.sort(key=lambda combo: (len(combo) < 3, combo))
+    return out
+
+
+def _wild_fills(wilds: list[int], counts: Counter[int], count: int) -> list[tuple[int, ...]]:
+    if count == 1:
+        return [(wild,) for wild in wilds]
+    pool = [wild for wild in wilds for _ in range(min(counts[wild], count))]
+    seen = set()
+    out = []
+    from itertools import combinations
+
+    for combo in combinations(pool, count):
+        if combo not in seen:
+            seen.add(combo)
+            out.append(combo)
+    return out
+
+
+def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules) -> list[tuple[int, ...]]:
+    """Card groups from ``codes`` that might be added to ``meld`` (not yet checked).
+
+    Runs: contiguous stretches at either end, with a wild to fill one place if the
+    meld may take one, and a wild alone. Sets: each card of the rank, all of them,
+    and a wild.
+    """
+    counts = Counter(codes)
+    wilds = _wild_codes(counts, rules)
+    room = rules.max_wilds - len(meld.wild_slots)
+    out: set[tuple[int, ...]] = set()
+    if room > 0:
+        for wild in wilds:
+            out.add((wild,))
+    if meld.kind == "set":
+        rank = meld.rank
+        assert rank is not None
+        same = [code for code in counts if code != JOKER and code % 13 == int(rank) - 1 and not (rules.twos_wild and code % 13 == 1)]
+        for code in same:
+            out.add((code,))
+        if len(same) > 1 or any(counts[code] > 1 for code in same):
+            out.add(tuple(sorted(code for code in same for _ in range(counts[code]))))
+        return sorted(out)
+    suit = meld.suit
+    assert suit is not None
+    positions = [slot.position or 0 for slot in meld.slots]
+    low, high = min(positions), max(positions)
+    for direction, start in ((-1, low - 1), (1, high + 1)):
+        stretch: list[int | None] = []  # codes going away from the meld; None where a wild would stand
+        position = start
+        while 1 <= position <= 14:
+            natural = _natural_at(position, suit, counts, rules)
+            if natural is None:
+                if stretch.count(None) >= room or not wilds:
+                    break
+                stretch.append(None)
+            else:
+                stretch.append(natural)
+            naturals = [code for code in stretch if code is not None]
+            holes = len(stretch) - len(naturals)
+            for fill in _wild_fills(wilds, counts, holes) if holes else [()]:
+                out.add(tuple(sorted(naturals + list(fill))))
+            position += direction
+    # a natural card in the place a wild holds is a swap, proposed separately
+    return sorted(candidate for candidate in out if _fits(candidate, counts))
+
+
+def swap_candidates(meld: Meld, codes: Sequence[int]) -> list[int]:
+    """Codes in ``codes`` that are exactly what one of ``meld``'s wilds stands for."""
+    held = set(codes)
+    out = []
+    for slot in meld.wild_slots:
+        stands = slot.stands_for
+        if stands is not None and stands.code in held:
+            out.append(stands.code)
+    return sorted(set(out))

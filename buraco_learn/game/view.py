@@ -1,0 +1,286 @@
+"""What one player may know: their hand, everything public, and cards others are
+known to hold because they took them from the pile. Nothing else.
+
+A :class:`PlayerView` is built from the state's public facts and the seat's own
+cards only; it holds no reference to the state. Bots and widgets get views.
+:meth:`PlayerView.sample_world` deals the unseen cards at random into a full state
+consistent with the view, for search bots (determinization).
+
+>>> import random
+>>> from buraco_learn import preset
+>>> from buraco_learn.game import HandState
+>>> state = HandState.new(preset("italian"), random.Random(2))
+>>> view = state.view(0)
+>>> len(view.hand), view.hand_counts, view.stock_size, view.pot_sizes
+(11, (11, 11, 11, 11), 41, (11, 11))
+>>> "stock" in view.to_dict(), "hands" in view.to_dict()
+(False, False)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from buraco_learn.cards import Card, card_of_id, deck_ids
+from buraco_learn.game.actions import Action
+from buraco_learn.game.table import TableMeld
+from buraco_learn.rules import Rules
+
+if TYPE_CHECKING:
+    from buraco_learn.game.state import HandState
+
+# turn-state fields that are public (everyone at the table sees them happen)
+_PUBLIC_FIELDS = (
+    "dealer", "current", "phase", "turn", "first_turn", "acted", "last_turn", "stalemate_run",
+    "took_one_card_pile", "redrawn", "pot_after_discard", "end_reason", "closed_by", "three_way",
+)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat's view of a hand. Cards are rules values; ``*_ids`` are the physical
+    ids of cards the seat can see (stable keys for a table to animate)."""
+
+    rules: Rules
+    seat: int
+    seat_names: tuple[str, ...]
+    side_names: tuple[str, ...]
+    side_of: tuple[int, ...]
+    hand_ids: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    known_ids: tuple[tuple[int, ...], ...]
+    melds: tuple[TableMeld, ...]
+    pile_ids: tuple[int, ...]
+    pile_size: int
+    stock_size: int
+    pot_sizes: tuple[int | None, ...]
+    pot_owner: tuple[int | None, ...]
+    side_pot: tuple[tuple[int, int], ...]
+    pending_pot_sizes: tuple[tuple[int, int], ...]
+    opened: tuple[bool, ...]
+    scores: tuple[tuple[int, int], ...]
+    drawn_id: int | None
+    took_single_id: int | None
+    must_meld_id: int | None
+    history: tuple[Action, ...]
+    public: tuple[tuple[str, Any], ...]
+    legal: tuple[Action, ...] = field(default=())
+
+    # -- convenient reads ---------------------------------------------------------
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(card_of_id(card_id) for card_id in self.hand_ids)
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The visible part of the discard pile, bottom to top."""
+        return tuple(card_of_id(card_id) for card_id in self.pile_ids)
+
+    def known(self, seat: int) -> tuple[Card, ...]:
+        """Cards ``seat`` is known to hold (taken from the pile and not yet played)."""
+        return tuple(card_of_id(card_id) for card_id in self.known_ids[seat])
+
+    def get(self, name: str) -> Any:
+        return dict(self.public)[name]
+
+    @property
+    def current(self) -> int:
+        return int(self.get("current"))
+
+    @property
+    def phase(self) -> str:
+        return str(self.get("phase"))
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.seat and self.phase != "over"
+
+    @property
+    def my_side(self) -> int:
+        return self.side_of[self.seat]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON for a widget or a client: the seat's view and nothing more."""
+        names = self.seat_names
+        return {
+            "rules": self.rules.name,
+            "seat": names[self.seat],
+            "seats": list(names),
+            "sides": list(self.side_names),
+            "side_of": [self.side_names[side] for side in self.side_of],
+            "current": names[self.current],
+            "phase": self.phase,
+            "turn": self.get("turn"),
+            "dealer": names[int(self.get("dealer"))],
+            "hand": [{"id": card_id, "card": card_of_id(card_id).notation()} for card_id in self.hand_ids],
+            "hand_counts": dict(zip(names, self.hand_counts)),
+            "known": {names[seat]: [card_of_id(card_id).notation() for card_id in ids] for seat, ids in enumerate(self.known_ids) if ids and seat != self.seat},
+            "melds": [meld.to_dict(self.side_names, self.rules) for meld in self.melds],
+            "pile": [{"id": card_id, "card": card_of_id(card_id).notation()} for card_id in self.pile_ids],
+            "pile_size": self.pile_size,
+            "pile_visible": self.rules.pile_visible,
+            "stock_size": self.stock_size,
+            "pots": [
+                {"size": size, "owner": None if owner is None else self.side_names[owner], "left": size is not None}
+                for size, owner in zip(self.pot_sizes, self.pot_owner)
+            ],
+            "pots_taken": {self.side_names[side]: index for side, index in self.side_pot},
+            "pending_pots": {names[seat]: size for seat, size in self.pending_pot_sizes},
+            "scores": {self.side_names[side]: points for side, points in self.scores},
+            "must_meld": None if self.must_meld_id is None else card_of_id(self.must_meld_id).notation(),
+            "last_turn": bool(self.get("last_turn")),
+            "end_reason": self.get("end_reason"),
+            "history": [action.notation() for action in self.history],
+            "legal": [action.notation() for action in self.legal],
+        }
+
+    # -- determinization ----------------------------------------------------------
+    def unseen_ids(self) -> list[int]:
+        """Physical cards this seat cannot see: other hands (but known cards), pots, stock, hidden pile."""
+        seen = set(self.hand_ids) | set(self.pile_ids)
+        for meld in self.melds:
+            seen.update(meld.ids)
+        for seat, ids in enumerate(self.known_ids):
+            if seat != self.seat:
+                seen.update(ids)
+        return [card_id for card_id in deck_ids(self.rules.jokers) if card_id not in seen]
+
+    def sample_world(self, rng: random.Random) -> HandState:
+        """A full state consistent with this view: unseen cards dealt at random.
+
+        Known cards stay with the players known to hold them; everything else this
+        seat cannot see is shuffled into the other hands, the pots, the stock and the
+        hidden part of the pile.
+        """
+        from buraco_learn.game.state import HandState
+
+        unseen = self.unseen_ids()
+        rng.shuffle(unseen)
+        position = 0
+
+        def take(count: int) -> list[int]:
+            nonlocal position
+            out = unseen[position:position + count]
+            position += count
+            return out
+
+        state = object.__new__(HandState)
+        public = dict(self.public)
+        state.rules = self.rules
+        state.players = self.rules.players
+        state.seat_names = self.seat_names
+        state.side_names = list(self.side_names)
+        state.side_of = list(self.side_of)
+        state.deal = None  # type: ignore[assignment]
+        for name in _PUBLIC_FIELDS:
+            setattr(state, name, public[name])
+        state.hands = []
+        for seat in range(self.rules.players):
+            if seat == self.seat:
+                state.hands.append(list(self.hand_ids))
+                continue
+            known = list(self.known_ids[seat])
+            state.hands.append(known + take(self.hand_counts[seat] - len(known)))
+        state.pending_pot = {seat: take(size) for seat, size in self.pending_pot_sizes}
+        state.pots = [None if size is None else take(size) for size in self.pot_sizes]
+        hidden_pile = take(self.pile_size - len(self.pile_ids))
+        state.pile = hidden_pile + list(self.pile_ids)
+        state.stock = take(self.stock_size)
+        state.pot_owner = list(self.pot_owner)
+        state.side_pot = dict(self.side_pot)
+        state.melds = list(self.melds)
+        state.known = [list(ids) for ids in self.known_ids]
+        state.opened = list(self.opened)
+        state.scores = dict(self.scores)
+        state.drawn = self.drawn_id
+        state.took_single = self.took_single_id
+        state.must_meld = self.must_meld_id
+        state.history = list(self.history)
+        state.version = 0
+        return state
+
+
+def make_view(state: HandState, seat: int, with_legal: bool = True) -> PlayerView:
+    """Build ``seat``'s view of ``state`` (used by :meth:`HandState.view`)."""
+    rules = state.rules
+    visible_pile = state.pile if rules.pile_visible == "all" else state.pile[-1:]
+    own_turn = state.current == seat
+    legal: tuple[Action, ...] = ()
+    if with_legal and own_turn and state.phase != "over":
+        legal = tuple(state.legal_actions)
+    drawn = state.drawn if own_turn else None
+    return PlayerView(
+        rules=rules,
+        seat=seat,
+        seat_names=tuple(state.seat_names),
+        side_names=tuple(state.side_names),
+        side_of=tuple(state.side_of),
+        hand_ids=tuple(state.hands[seat]),
+        hand_counts=tuple(len(hand) for hand in state.hands),
+        known_ids=tuple(tuple(ids) for ids in state.known),
+        melds=tuple(state.melds),
+        pile_ids=tuple(visible_pile),
+        pile_size=len(state.pile),
+        stock_size=len(state.stock),
+        pot_sizes=tuple(None if pot is None else len(pot) for pot in state.pots),
+        pot_owner=tuple(state.pot_owner),
+        side_pot=tuple(sorted(state.side_pot.items())),
+        pending_pot_sizes=tuple(sorted((s, len(ids)) for s, ids in state.pending_pot.items())),
+        opened=tuple(state.opened),
+        scores=tuple(sorted(state.scores.items())),
+        drawn_id=drawn,
+        took_single_id=state.took_single,
+        must_meld_id=state.must_meld,
+        history=tuple(state.history),
+        public=tuple((name, getattr(state, name)) for name in _PUBLIC_FIELDS),
+        legal=legal,
+    )
+
+
+def omniscient_view(state: HandState) -> dict[str, Any]:
+    """Everything, for tests, replays and the tutor's worked examples: every hand,
+    the pots, the stock in order and the whole pile. Never give this to a bot or a
+    browser."""
+    def names(ids: list[int]) -> list[str]:
+        return [card_of_id(card_id).notation() for card_id in ids]
+
+    data = make_view(state, state.current, with_legal=False).to_dict()
+    data.update({
+        "omniscient": True,
+        "hands": {state.seat_names[seat]: names(hand) for seat, hand in enumerate(state.hands)},
+        "pots_cards": [None if pot is None else names(pot) for pot in state.pots],
+        "pending_pot_cards": {state.seat_names[seat]: names(ids) for seat, ids in state.pending_pot.items()},
+        "stock_top_first": names(list(reversed(state.stock))),
+        "pile_all": names(state.pile),
+    })
+    return data
+
+
+def leaks(view: PlayerView, state: HandState) -> list[str]:
+    """What in ``view`` reveals hidden information of ``state`` (empty when nothing)."""
+    problems = []
+    visible = set(view.hand_ids) | set(view.pile_ids)
+    for meld in view.melds:
+        visible.update(meld.ids)
+    for seat, ids in enumerate(view.known_ids):
+        visible.update(ids)
+        if not set(ids) <= set(state.hands[seat]):
+            problems.append(f"known cards of seat {seat} are not all in its hand")
+    hidden = set(state.stock) | {card_id for pot in state.pots if pot for card_id in pot}
+    hidden |= {card_id for ids in state.pending_pot.values() for card_id in ids}
+    for seat, hand in enumerate(state.hands):
+        if seat != view.seat:
+            hidden |= set(hand) - set(state.known[seat])
+    if state.rules.pile_visible == "top":
+        hidden |= set(state.pile[:-1])
+    exposed = visible & hidden
+    if exposed:
+        problems.append(f"hidden cards visible: {sorted(exposed)}")
+    text = repr(view.to_dict())
+    if view.drawn_id is not None and view.current != view.seat:
+        problems.append("another player's drawn card is in the view")
+    if "stock_top_first" in text or "pots_cards" in text:
+        problems.append("omniscient fields in a player view")
+    return problems
