@@ -1,0 +1,609 @@
+"""Hand scoring with an itemised breakdown, score sheets, and the match result.
+
+Each side scores the value of every card it melded (2s and jokers at their own
+value wherever they sit), minus the cards its players still hold, plus a bonus for
+each burraco, plus the closing bonus for the side that closed, minus the penalty for
+a pot (pozzetto / morto) it never took. Every number comes from the :class:`Rules`
+object, and every line of the breakdown names the document it comes from.
+
+002's worked example, "North closes":
+
+>>> from buraco_learn import preset
+>>> rules = preset("italian")
+>>> ns = SideInput.of(["3H 4H 5H 6H 7H 8H 9H", "AS AH AD JK"], hands=["", "7H 3S"], pot="taken")
+>>> ew = SideInput.of(["QS QS QH QH QD QC 2C", "4C 5C 6C"], hands=["KH", "JK"], pot="taken")
+>>> scores = score_hand({"North-South": ns, "East-West": ew}, "North-South", rules)
+>>> scores["North-South"].total, scores["East-West"].total
+(410, 155)
+>>> for item in scores["North-South"].items():
+...     print(item)
++45  meld 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥  (002 'Scoring')
++75  meld A♠ A♥ A♦ JK  (002 'Scoring')
+-10  in hand: 7♥ 3♠  (002 'Scoring')
++200  clean burraco 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥  (002 'Melds')
++100  closing  (002 'Scoring')
+>>> match_winner({"North-South": 2010, "East-West": 1990}, rules)
+'North-South'
+>>> match_winner({"North-South": 2100, "East-West": 2100}, rules) is None  # level: play another hand
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from buraco_learn.cards import Card, Rank, copies_in_deck, parse_cards
+from buraco_learn.errors import InvalidRecordError
+from buraco_learn.melds import Meld, burraco_kind, check_meld
+from buraco_learn.rules import Rules
+from buraco_learn.sources import cite
+
+POT_TAKEN: Final = "taken"
+POT_NOT_TAKEN: Final = "not-taken"
+POT_NONE: Final = "none"
+POT_STATES: Final = (POT_TAKEN, POT_NOT_TAKEN, POT_NONE)
+
+SHEET_FORMAT: Final = (
+    '{"closed_by": SIDE or null, "sides": {SIDE: {"melds": [[CARD, ...], ...], '
+    '"hands": [[CARD, ...], ...], "pot": "taken" | "not-taken" | {"unseen": [CARD, ...]}}, ...}}'
+)
+
+# item -> document -> the section of that document that states it (checked against shared/seeds/)
+_SECTIONS: Final[dict[str, dict[str, str]]] = {
+    "melded": {"000": "Going out and scoring", "001": "How you win", "002": "Scoring", "003": "Scoring", "004": "The rules in full"},
+    "in_hand": {"000": "Going out and scoring", "001": "How you win", "002": "Scoring", "003": "Scoring", "004": "Going out and scoring"},
+    "burraco": {"000": "The burraco and the morto (pot)", "001": "How you win", "002": "Melds", "003": "Scoring", "004": "The rules in full"},
+    "closing": {"000": "Going out and scoring", "001": "How you win", "002": "Scoring", "003": "Scoring", "004": "Going out and scoring"},
+    "pot_penalty": {"000": "Going out and scoring", "001": "How you win", "002": "Scoring", "003": "Scoring"},
+    "pot_size": {"000": "The deck and the deal", "001": "Set it up", "002": "Setup", "003": "Players and cards"},
+}
+_POT_WORD: Final = {"002": "pozzetto"}  # every other document calls it the morto
+_BURRACO_WORD: Final = {"001": "canasta", "003": "canastra", "004": "canasta"}
+
+
+def source_of(item: str, document: str) -> str:
+    """The short citation of one scoring rule for a ruleset based on ``document``.
+
+    >>> source_of("closing", "002"), source_of("pot_penalty", "004")
+    ("002 'Scoring'", "004 is silent; buraco-learn follows 002 'Scoring'")
+    """
+    sections = _SECTIONS[item]
+    if document in sections:
+        return f"{document} '{sections[document]}'"
+    fallback = "002" if "002" in sections else min(sections)
+    return f"{document} is silent; buraco-learn follows {fallback} '{sections[fallback]}'"
+
+
+def pot_word(rules: Rules) -> str:
+    """What the ruleset's document calls the pot: 'pozzetto' (002) or 'morto'."""
+    return _POT_WORD.get(rules.source, "morto")
+
+
+def burraco_word(rules: Rules) -> str:
+    """What the ruleset's document calls a meld of seven: burraco, canasta or canastra."""
+    return _BURRACO_WORD.get(rules.source, "burraco")
+
+
+# -- values ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SideInput:
+    """What one side has at the end of a hand: its melds, the cards its players
+    still hold, and its pot: ``"taken"``, ``"not-taken"``, ``"none"`` (a ruleset
+    without pots) or the cards of a pot taken but not yet looked at.
+    """
+
+    melds: tuple[Meld, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    pot: str | tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "melds", tuple(self.melds))
+        object.__setattr__(self, "hands", tuple(tuple(hand) for hand in self.hands))
+        if isinstance(self.pot, str):
+            if self.pot not in POT_STATES:
+                raise InvalidRecordError(
+                    f"invalid pot {self.pot!r}: write 'taken', 'not-taken', 'none' or the cards of a pot taken but unseen"
+                )
+        else:
+            object.__setattr__(self, "pot", tuple(self.pot))
+        if not all(isinstance(meld, Meld) for meld in self.melds):
+            raise InvalidRecordError(f"invalid melds {self.melds!r}: expected Meld values (see Meld.parse)")
+        if not all(isinstance(card, Card) for cards in (*self.hands, self.unseen_pot) for card in cards):
+            raise InvalidRecordError("invalid cards: hands and an unseen pot hold Card values (see Card.parse)")
+
+    @classmethod
+    def of(
+        cls,
+        melds: Iterable[str | Meld],
+        hands: Iterable[str | Iterable[str | Card]] = (),
+        pot: str | Iterable[str | Card] = POT_TAKEN,
+        rules: Rules | None = None,
+    ) -> SideInput:
+        """A side from notation: melds as in :meth:`Meld.parse`, hands as in :func:`parse_cards`;
+        ``pot`` is a word of :data:`POT_STATES` or the cards of a pot taken but unseen.
+
+        >>> side = SideInput.of(["JK 6D 7D"], hands=["KH 3S"], pot="not-taken")
+        >>> side.melds, side.hands
+        ((Meld.parse('JK=5D 6D 7D'),), ((Card.parse('KH'), Card.parse('3S')),))
+        """
+        parsed = tuple(meld if isinstance(meld, Meld) else Meld.parse(meld, rules) for meld in melds)
+        held = tuple(parse_cards(hand) for hand in hands)
+        if isinstance(pot, str) and pot in POT_STATES:
+            return cls(parsed, held, pot)
+        return cls(parsed, held, parse_cards(pot))  # the cards of a pot taken but unseen
+
+    @property
+    def unseen_pot(self) -> tuple[Card, ...]:
+        """The cards of a pot taken but unseen (empty otherwise)."""
+        return () if isinstance(self.pot, str) else self.pot
+
+    def cards(self) -> list[tuple[Card, str]]:
+        """Every card the side accounts for, with where it is (for consistency checks)."""
+        found = [(card, f"meld {number}") for number, meld in enumerate(self.melds, 1) for card in meld.cards]
+        found += [(card, f"hand {number}") for number, hand in enumerate(self.hands, 1) for card in hand]
+        found += [(card, "unseen pot") for card in self.unseen_pot]
+        return found
+
+
+@dataclass(frozen=True)
+class BurracoItem:
+    """One burraco of a side: the meld, its kind (see :func:`burraco_kind`) and its bonus."""
+
+    meld: Meld
+    kind: str
+    bonus: int
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One line of the breakdown: what, how many points, and the rule's source."""
+
+    label: str
+    points: int
+    source: str
+
+    def __str__(self) -> str:
+        return f"{self.points:+d}  {self.label}  ({self.source})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "points": self.points, "source": self.source}
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """One side's score for a hand; ``total`` is the sum of the parts.
+
+    ``breakdown`` holds the itemised lines made by :func:`score_side` (one per meld,
+    per hand held, per burraco, then closing and pot); :meth:`items` returns them.
+    """
+
+    side: str
+    melded: int
+    in_hand: int
+    burracos: tuple[BurracoItem, ...]
+    burraco_bonus: int
+    closing_bonus: int
+    pot: int
+    total: int
+    breakdown: tuple[ScoreItem, ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        parts = self.melded + self.in_hand + self.burraco_bonus + self.closing_bonus + self.pot
+        if self.in_hand > 0 or self.pot > 0:
+            raise ValueError(f"cards in hand and the pot can only cost points: in_hand={self.in_hand}, pot={self.pot}")
+        if parts != self.total or sum(item.bonus for item in self.burracos) != self.burraco_bonus:
+            raise ValueError(f"the parts of {self.side!r}'s score do not add up to its total {self.total}")
+        if self.breakdown and sum(item.points for item in self.breakdown) != self.total:
+            raise ValueError(f"the breakdown of {self.side!r}'s score does not add up to its total {self.total}")
+
+    def items(self) -> list[ScoreItem]:
+        """The itemised breakdown in teaching order: melds, hands, burracos, closing, pot."""
+        if self.breakdown:
+            return list(self.breakdown)
+        lines = [
+            ScoreItem("cards melded", self.melded, ""),
+            ScoreItem("cards in hand", self.in_hand, ""),
+            *(ScoreItem(f"{b.kind} burraco {b.meld.notation(unicode=True)}", b.bonus, "") for b in self.burracos),
+            ScoreItem("closing", self.closing_bonus, ""),
+            ScoreItem("pot", self.pot, ""),
+        ]
+        return [line for line in lines if line.points]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: total, melded, in_hand, burraco_bonus, burracos, closing_bonus, pot, items."""
+        return {
+            "total": self.total,
+            "melded": self.melded,
+            "in_hand": self.in_hand,
+            "burraco_bonus": self.burraco_bonus,
+            "burracos": [{"meld": b.meld.notation(), "kind": b.kind, "bonus": b.bonus} for b in self.burracos],
+            "closing_bonus": self.closing_bonus,
+            "pot": self.pot,
+            "items": [item.to_dict() for item in self.items()],
+        }
+
+
+# -- scoring --------------------------------------------------------------------
+
+
+def burraco_bonus(kind: str, rules: Rules) -> int:
+    """The bonus for a burraco of ``kind`` under ``rules``.
+
+    >>> from buraco_learn import preset
+    >>> [burraco_bonus(kind, preset("brazil-online")) for kind in ("clean", "dirty", "royal", "ace-to-ace")]
+    [200, 100, 500, 1000]
+    """
+    bonuses = {
+        "clean": rules.clean_bonus,
+        "dirty": rules.dirty_bonus,
+        "semi-clean": rules.semi_clean_bonus,
+        "royal": rules.royal_bonus,
+        "ace-to-ace": rules.ace_to_ace_bonus,
+    }
+    if kind not in bonuses:
+        raise ValueError(f"unknown burraco kind {kind!r}: one of {', '.join(bonuses)}")
+    return bonuses[kind]
+
+
+def _burraco_source(kind: str, rules: Rules) -> str:
+    if kind == "semi-clean":
+        return cite("semi_clean", rules.source).short()
+    if kind in ("royal", "ace-to-ace"):
+        return cite("royal", rules.source).short()
+    return source_of("burraco", rules.source)
+
+
+def _unicode(cards: Iterable[Card]) -> str:
+    return " ".join(card.unicode() for card in cards)
+
+
+def score_side(side: SideInput, closed: bool, rules: Rules, name: str = "") -> SideScore:
+    """Score one side's hand; ``closed`` is true for the side that closed.
+
+    >>> from buraco_learn import preset
+    >>> side = SideInput.of(["5S 6S 7S"], hands=["JK"], pot="not-taken")
+    >>> score = score_side(side, False, preset("italian"), "East-West")
+    >>> score.melded, score.in_hand, score.pot, score.total
+    (15, -30, -100, -115)
+    """
+    doc = rules.source
+    items: list[ScoreItem] = []
+    melded = 0
+    for meld in side.melds:
+        points = sum(rules.value(card) for card in meld.cards)
+        melded += points
+        items.append(ScoreItem(f"meld {meld.notation(unicode=True)}", points, source_of("melded", doc)))
+    in_hand = 0
+    for hand in side.hands:
+        if hand:
+            points = -sum(rules.value(card) for card in hand)
+            in_hand += points
+            items.append(ScoreItem(f"in hand: {_unicode(hand)}", points, source_of("in_hand", doc)))
+    pot = 0
+    pot_item: ScoreItem | None = None
+    unseen = side.unseen_pot
+    if not isinstance(side.pot, str):
+        points = -sum(rules.value(card) for card in unseen)
+        if rules.unseen_pot_counts_cards:
+            pot = points
+            label = f"{pot_word(rules)} taken but unseen: {_unicode(unseen)}"
+            pot_item = ScoreItem(label, points, cite("unseen_pot", doc).short())
+        else:
+            in_hand += points
+            label = f"unseen {pot_word(rules)}, counted as cards in hand: {_unicode(unseen)}"
+            items.append(ScoreItem(label, points, source_of("in_hand", doc)))
+    elif side.pot == POT_NOT_TAKEN:
+        pot = -rules.pot_penalty
+        pot_item = ScoreItem(f"{pot_word(rules)} not taken", pot, source_of("pot_penalty", doc))
+    burracos = []
+    for meld in side.melds:
+        kind = burraco_kind(meld, rules)
+        if kind is None:
+            continue
+        bonus = burraco_bonus(kind, rules)
+        burracos.append(BurracoItem(meld, kind, bonus))
+        label = f"{kind} {burraco_word(rules)} {meld.notation(unicode=True)}"
+        items.append(ScoreItem(label, bonus, _burraco_source(kind, rules)))
+    closing = rules.closing_bonus if closed else 0
+    if closed:
+        items.append(ScoreItem("closing", closing, source_of("closing", doc)))
+    if pot_item is not None:
+        items.append(pot_item)
+    bonus_total = sum(item.bonus for item in burracos)
+    return SideScore(
+        side=name,
+        melded=melded,
+        in_hand=in_hand,
+        burracos=tuple(burracos),
+        burraco_bonus=bonus_total,
+        closing_bonus=closing,
+        pot=pot,
+        total=melded + in_hand + bonus_total + closing + pot,
+        breakdown=tuple(items),
+    )
+
+
+def score_hand(sides: Mapping[str, SideInput], closed_by: str | None, rules: Rules) -> dict[str, SideScore]:
+    """Score every side of a hand, in the order given; ``closed_by`` names the side
+    that closed (None when the hand ended without a closing).
+
+    The input is trusted to be consistent (the game engine made it); to check a
+    hand written down by people, use :func:`check_hand` or :func:`parse_score_sheet`.
+    """
+    if closed_by is not None and closed_by not in sides:
+        raise InvalidRecordError(f"closed_by {closed_by!r} is not a side of this hand: {', '.join(map(repr, sides))}")
+    return {name: score_side(side, name == closed_by, rules, name) for name, side in sides.items()}
+
+
+def format_breakdown(scores: Mapping[str, SideScore]) -> str:
+    """A readable table: every side's itemised lines with their sources, then the totals.
+
+    >>> from buraco_learn import preset
+    >>> side = SideInput.of(["5S 6S 7S"], hands=["JK"], pot="not-taken")
+    >>> print(format_breakdown(score_hand({"East-West": side}, None, preset("italian"))))
+    East-West
+         +15  meld 5♠ 6♠ 7♠       (002 'Scoring')
+         -30  in hand: JK         (002 'Scoring')
+        -100  pozzetto not taken  (002 'Scoring')
+        -115  total for East-West
+    <BLANKLINE>
+    Totals: East-West -115
+    """
+    lines: list[str] = []
+    for name, score in scores.items():
+        items = score.items()
+        width = max((len(item.label) for item in items), default=0)
+        lines.append(f"{name} (closed the hand)" if score.closing_bonus else name)
+        lines += [f"  {item.points:+6d}  {item.label:<{width}}  ({item.source})" for item in items]
+        lines += [f"  {score.total:6d}  total for {name}", ""]
+    lines.append("Totals: " + ", ".join(f"{name} {score.total}" for name, score in scores.items()))
+    return "\n".join(lines)
+
+
+# -- checking a hand --------------------------------------------------------------
+
+
+def _fail(message: str) -> InvalidRecordError:
+    return InvalidRecordError(f"invalid score sheet: {message}")
+
+
+def _quoted(key: str, document: str) -> str:
+    citation = cite(key, document)
+    return f"({citation.short()}: \"{citation.quote}\")"
+
+
+def _players_per_side(rules: Rules) -> int:
+    return 2 if rules.partnerships and rules.players >= 3 else 1
+
+
+def check_hand(sides: Mapping[str, SideInput], closed_by: str | None, rules: Rules) -> None:
+    """Check that a hand written down after play could have happened under ``rules``.
+
+    Raises :class:`InvalidRecordError` naming what is wrong, the rule and its document.
+
+    >>> from buraco_learn import preset
+    >>> ns = SideInput.of(["3H 4H 5H 6H 7H 8H 9H"], hands=["", "7H 3S"], pot="not-taken")
+    >>> check_hand({"NS": ns}, "NS", preset("italian"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.InvalidRecordError: invalid score sheet: side 'NS' closed but never took its pozzetto; a side may close only when ... (002 'Closing': "your side has taken its pozzetto, ...")
+    """
+    if not sides:
+        raise _fail("no sides: a hand has at least one side")
+    if len(sides) > len(rules.sides):
+        raise _fail(f"{len(sides)} sides, but a table of {rules.players} under {rules.name} has {len(rules.sides)}")
+    if closed_by is not None and closed_by not in sides:
+        raise _fail(f"closed_by {closed_by!r} is not a side: the sides are {', '.join(map(repr, sides))}")
+    _check_copies(sides, rules)
+    for name, side in sides.items():
+        _check_pot(name, side, rules)
+        _check_sets(name, side, rules)
+    if closed_by is not None:
+        _check_closing(closed_by, sides[closed_by], rules)
+
+
+def _check_copies(sides: Mapping[str, SideInput], rules: Rules) -> None:
+    where: dict[Card, list[str]] = {}
+    for name, side in sides.items():
+        for card, place in side.cards():
+            where.setdefault(card, []).append(f"side {name!r} {place}")
+    for card, places in where.items():
+        allowed = copies_in_deck(card, rules.jokers)
+        if len(places) > allowed:
+            deck = _quoted("deck", rules.source)
+            if allowed == 0:
+                raise _fail(f"a joker ({places[0]}), but the {rules.name} deck has no jokers {deck}")
+            holds = f"{allowed} of each card" if not card.is_joker else f"{allowed} jokers"
+            raise _fail(
+                f"{len(places)} copies of {card.unicode()} ({'; '.join(places)}), but the deck holds only {holds} {deck}"
+            )
+
+
+def _check_pot(name: str, side: SideInput, rules: Rules) -> None:
+    word = pot_word(rules)
+    if rules.pot_sizes and side.pot == POT_NONE:
+        raise _fail(
+            f"side {name!r} has no pot: under {rules.name} each side has a {word}; "
+            f"write \"taken\", \"not-taken\" or {{\"unseen\": [CARD, ...]}} ({source_of('pot_size', rules.source)})"
+        )
+    if not rules.pot_sizes and side.pot != POT_NONE:
+        shown = side.pot if isinstance(side.pot, str) else "unseen"
+        raise _fail(
+            f"side {name!r} has pot {shown!r}, but the {rules.name} rules have no pots "
+            f"({rules.source} {'has none' if rules.source == '004' else 'with pot_sizes empty'}): leave 'pot' out"
+        )
+    unseen = side.unseen_pot
+    if not isinstance(side.pot, str) and len(unseen) not in rules.pot_sizes:
+        sizes = " or ".join(str(size) for size in sorted(set(rules.pot_sizes)))
+        raise _fail(
+            f"side {name!r} has an unseen {word} of {len(unseen)} cards, but an unseen {word} holds "
+            f"all its cards as dealt: {sizes} under {rules.name} ({source_of('pot_size', rules.source)})"
+        )
+
+
+def _check_sets(name: str, side: SideInput, rules: Rules) -> None:
+    if not rules.one_set_per_rank:
+        return
+    seen: dict[Rank, Meld] = {}
+    for meld in side.melds:
+        rank = meld.rank
+        if meld.kind != "set" or rank is None:
+            continue
+        if rank in seen:
+            raise _fail(
+                f"side {name!r} has two sets of {rank.word}s ({seen[rank].notation(unicode=True)}; "
+                f"{meld.notation(unicode=True)}), but a side may have only one set of each rank "
+                f"{_quoted('one_set_per_rank', rules.source)}"
+            )
+        seen[rank] = meld
+
+
+def _check_closing(name: str, side: SideInput, rules: Rules) -> None:
+    rule = _quoted("close_conditions", rules.source)
+    if rules.close_needs_pot and side.pot == POT_NOT_TAKEN:
+        raise _fail(
+            f"side {name!r} closed but never took its {pot_word(rules)}; a side may close only when it has "
+            f"taken it {rule}"
+        )
+    word = burraco_word(rules)
+    burracos = [meld for meld in side.melds if len(meld) >= rules.burraco_length]
+    if rules.close_needs_burraco == "any" and not burracos:
+        raise _fail(f"side {name!r} closed without a {word} on the table; a side needs one to close {rule}")
+    if rules.close_needs_burraco == "clean" and not any(meld.clean for meld in burracos):
+        raise _fail(f"side {name!r} closed without a clean {word} on the table; under {rules.name} a side needs one to close {rule}")
+    per_side = _players_per_side(rules)
+    if len(side.hands) >= per_side and all(side.hands):
+        raise _fail(
+            f"side {name!r} closed, but every one of its players still holds cards: who closes has none left {rule}"
+        )
+
+
+# -- score sheets -------------------------------------------------------------------
+
+
+def _keys(data: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...], where: str) -> None:
+    for key in required:
+        if key not in data:
+            raise _fail(f"{where} has no {key!r}; a score sheet is {SHEET_FORMAT}")
+    known = required + optional
+    for key in data:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), known, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise _fail(f"{where} has an unknown key {key!r} ({hint}expected {', '.join(map(repr, known))})")
+
+
+def _card_list(value: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise _fail(f"{where} must be a list of cards such as [\"5H\", \"JK\"], not {value!r}")
+    cards = []
+    for item in value:
+        try:
+            cards.append(Card.parse(item))
+        except ValueError as error:
+            raise _fail(f"{where}: {error}") from None
+    return tuple(cards)
+
+
+def _list_of_lists(value: object, where: str) -> list[object]:
+    if not isinstance(value, list):
+        raise _fail(f"{where} must be a list of card lists such as [[\"5H\", \"6H\", \"7H\"]], not {value!r}")
+    return value
+
+
+def _parse_side(name: str, data: object, rules: Rules) -> SideInput:
+    where = f"side {name!r}"
+    if not isinstance(data, dict):
+        raise _fail(f"{where} must be an object with 'melds', 'hands' and 'pot', not {data!r}")
+    _keys(data, ("melds", "hands"), ("pot",), where)
+    melds = []
+    for number, raw in enumerate(_list_of_lists(data["melds"], f"{where} 'melds'"), 1):
+        cards = _card_list(raw, f"{where} meld {number}")
+        verdict = check_meld(cards, rules)
+        if verdict.meld is None:
+            raise _fail(f"{where} meld {number} ({' '.join(card.notation() for card in cards)}) is {verdict.reason}")
+        melds.append(verdict.meld)
+    hands = [_card_list(raw, f"{where} hand {number}") for number, raw in enumerate(_list_of_lists(data["hands"], f"{where} 'hands'"), 1)]
+    pot: str | tuple[Card, ...]
+    raw_pot = data.get("pot")
+    if raw_pot is None or raw_pot == POT_NONE:
+        pot = POT_NONE
+        if rules.pot_sizes:
+            raise _fail(
+                f"{where} has no 'pot': under {rules.name} each side has a {pot_word(rules)}; write \"taken\", "
+                f"\"not-taken\" or {{\"unseen\": [CARD, ...]}} ({source_of('pot_size', rules.source)})"
+            )
+    elif raw_pot in (POT_TAKEN, POT_NOT_TAKEN):
+        pot = str(raw_pot)
+    elif isinstance(raw_pot, dict) and list(raw_pot) == ["unseen"]:
+        pot = _card_list(raw_pot["unseen"], f"{where} unseen pot")
+    else:
+        raise _fail(f"{where} 'pot' must be \"taken\", \"not-taken\" or {{\"unseen\": [CARD, ...]}}, not {raw_pot!r}")
+    return SideInput(tuple(melds), tuple(hands), pot)
+
+
+def parse_score_sheet(data: object, rules: Rules) -> tuple[dict[str, SideInput], str | None]:
+    """Read a score sheet (parsed JSON) written down after play, and check it.
+
+    The sheet is ``{"closed_by": SIDE or null, "sides": {SIDE: {"melds": [[CARD, ...],
+    ...], "hands": [[CARD, ...], ...], "pot": "taken" | "not-taken" | {"unseen": [CARD,
+    ...]}}, ...}}``. Melds are arranged by :func:`check_meld` (card order does not
+    matter). Under a ruleset without pots (004) ``pot`` is left out (or null); any
+    pot given there is an error. Raises :class:`InvalidRecordError`.
+
+    >>> from buraco_learn import preset
+    >>> sheet = {"closed_by": None, "sides": {"A": {"melds": [["7D", "JK", "6D"]], "hands": [], "pot": "taken"}}}
+    >>> sides, closed_by = parse_score_sheet(sheet, preset("italian"))
+    >>> sides["A"].melds, closed_by
+    ((Meld.parse('JK=5D 6D 7D'),), None)
+    >>> sheet["sides"]["A"]["melds"] = [["7D", "JK", "5X"]]
+    >>> parse_score_sheet(sheet, preset("italian"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.InvalidRecordError: invalid score sheet: side 'A' meld 1: invalid card notation '5X': ...
+    """
+    if not isinstance(data, dict):
+        raise _fail(f"expected a JSON object, not {type(data).__name__}; a score sheet is {SHEET_FORMAT}")
+    _keys(data, ("closed_by", "sides"), (), "the sheet")
+    closed_by = data["closed_by"]
+    if closed_by is not None and not isinstance(closed_by, str):
+        raise _fail(f"'closed_by' must be a side's name or null, not {closed_by!r}")
+    raw_sides = data["sides"]
+    if not isinstance(raw_sides, dict) or not raw_sides:
+        raise _fail(f"'sides' must be an object with at least one side, not {raw_sides!r}")
+    sides = {str(name): _parse_side(str(name), side, rules) for name, side in raw_sides.items()}
+    check_hand(sides, closed_by, rules)
+    return sides, closed_by
+
+
+# -- the match ---------------------------------------------------------------------
+
+
+def match_winner(totals: Mapping[str, int], rules: Rules) -> str | None:
+    """The side that has won the match, or None while it goes on.
+
+    When a side reaches the target (``rules.target``; with ``target_inclusive``
+    false it must be passed, 000's "pass 2000"), the side with more points wins; if
+    the leaders are level, nobody wins yet and another hand is played (002
+    'Winning the game').
+
+    >>> from buraco_learn import preset
+    >>> match_winner({"NS": 2000, "EW": 1500}, preset("bukharo")) is None  # 000: pass 2000
+    True
+    >>> match_winner({"NS": 2001, "EW": 1500}, preset("bukharo"))
+    'NS'
+    """
+    if not totals:
+        return None
+    best = max(totals.values())
+    reached = best >= rules.target if rules.target_inclusive else best > rules.target
+    if not reached:
+        return None
+    leaders = [name for name, total in totals.items() if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
