@@ -9,7 +9,7 @@ never the global generator.
 >>> deal = deal_hand(preset("italian"), random.Random(7), dealer=0)
 >>> [len(hand) for hand in deal.hands], [len(pot) for pot in deal.pots], len(deal.pile), len(deal.stock)
 ([11, 11, 11, 11], [11, 11], 1, 41)
->>> Deal.from_dict(deal.to_dict(), preset("italian")) == deal
+>>> Deal.from_dict(deal.to_dict(), preset("italian")).to_dict() == deal.to_dict()
 True
 """
 

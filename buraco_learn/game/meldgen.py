@@ -9,7 +9,7 @@ is then decided by the one meld solver (:func:`buraco_learn.meldcore.solve`,
 >>> from buraco_learn.cards import Card
 >>> hand = [card.code for card in parse_cards("5H 6H 7H 8H JK KS KD")]
 >>> [format_cards(Card.from_code(c) for c in combo) for combo in candidate_melds(hand, preset("italian"))][:4]
-['5H 6H 7H', '5H 6H 7H JK', '5H 6H 7H 8H', '5H 6H 7H 8H JK']
+['KS KD JK', '5H 6H 7H', '5H 6H 7H 8H', 'JK 5H 6H 7H 8H']
 """
 
 from __future__ import annotations
@@ -95,10 +95,19 @@ def candidate_melds(codes: Sequence[int], rules: Rules) -> list[tuple[int, ...]]
                             proposals.add(tuple(sorted(picked + list(fill))))
     out = []
     for candidate in proposals:
-        if _fits(candidate, counts) and core.solve(candidate, mr)[0] != core.ILLEGAL:
-            out.append(candidate)
-    out.sort(key=lambda combo: (len(combo) < 3, combo))
+        if _fits(candidate, counts):
+            solution = core.solve(candidate, mr)
+            if solution[0] != core.ILLEGAL:
+                out.append(_in_order(solution, candidate, rules))
+    out.sort(key=lambda combo: (sorted(combo), combo))
     return out
+
+
+def _in_order(solution: tuple, codes: tuple[int, ...], rules: Rules) -> tuple[int, ...]:  # type: ignore[type-arg]
+    """The codes in the meld's own order (a run low to high, wilds in their places)."""
+    from buraco_learn.melds import build_meld
+
+    return tuple(slot.card.code for slot in build_meld(solution, codes, rules).slots)
 
 
 def _wild_fills(wilds: list[int], counts: Counter[int], count: int) -> list[tuple[int, ...]]:
