@@ -376,6 +376,29 @@ def wild_codes(codes: Sequence[int], suit: int, use_two: int, twos_wild: bool) -
     return wild
 
 
+def ordered_codes(solution: tuple, codes: Sequence[int], twos_wild: bool) -> list[int]:  # type: ignore[type-arg]
+    """The codes of a legal solution in the meld's order.
+
+    A set: naturals by suit, then the wild. A run: low to high, every natural in
+    its place and the wild cards, sorted, in the places left.
+    """
+    if solution[0] == SET:
+        wild = sorted(code for code in codes if code == JOKER or (twos_wild and code % 13 == 1))
+        natural = sorted(code for code in codes if not (code == JOKER or (twos_wild and code % 13 == 1)))
+        return natural + wild
+    _, _, suit, low, high, naturals, use_two = solution
+    wilds = wild_codes(codes, suit, use_two, twos_wild)
+    out = []
+    spare = 0
+    for position in range(low, high + 1):
+        if naturals >> position & 1:
+            out.append(suit * 13 + (0 if position == 14 else position - 1))
+        else:
+            out.append(wilds[spare])
+            spare += 1
+    return out
+
+
 def run_positions(solution: tuple) -> list[tuple[int, int | None]]:  # type: ignore[type-arg]
     """Ordered ``(position, natural_code or None)`` of a run solution, low to high."""
     _, _, suit, low, high, naturals, _ = solution

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from buraco_learn import meldcore as core
-from buraco_learn.cards import JOKER_CODE, Card, Rank, Suit, parse_cards
+from buraco_learn.cards import Card, Rank, Suit, parse_cards
 from buraco_learn.errors import IllegalActionError, InvalidNotationError
 from buraco_learn.problems import Problem, explain, problems_of
 from buraco_learn.rules import Rules
@@ -373,17 +373,23 @@ def _default_context(solution: tuple, cards: list[Card], rules: Rules) -> dict[s
 
 def build_meld(solution: tuple, codes: Sequence[int], rules: Rules) -> Meld:  # type: ignore[type-arg]
     """The arrangement of a legal solution (see :mod:`buraco_learn.meldcore`)."""
+    ordered = core.ordered_codes(solution, codes, rules.twos_wild)
     if solution[0] == core.SET:
         rank = Rank(solution[2])
-        is_wild = [code == JOKER_CODE or (rules.twos_wild and code % 13 == 1) for code in codes]
-        wild = sorted(code for code, flag in zip(codes, is_wild) if flag)
-        natural = sorted(code for code, flag in zip(codes, is_wild) if not flag)
-        slots = [Slot(Card.from_code(code), False, rank, Suit(code // 13)) for code in natural]
-        slots += [Slot(Card.from_code(code), True, rank, None) for code in wild]
+        naturals = solution[3]
+        slots = [
+            Slot(Card.from_code(code), index >= naturals, rank, None if index >= naturals else Suit(code // 13))
+            for index, code in enumerate(ordered)
+        ]
         return Meld("set", tuple(slots))
-    _, _, suit, low, high, naturals, use_two = solution
-    wilds = core.wild_codes(codes, suit, use_two, rules.twos_wild)
-    return _run_meld(suit, low, high, naturals, wilds)
+    _, _, suit, low, _high, naturals_mask, _ = solution
+    suit_value = Suit(suit)
+    run = []
+    for offset, code in enumerate(ordered):
+        position = low + offset
+        rank = Rank(1 if position == 14 else position)
+        run.append(Slot(Card.from_code(code), not naturals_mask >> position & 1, rank, suit_value, position))
+    return Meld("run", tuple(run))
 
 
 def _run_meld(suit: int, low: int, high: int, naturals: int, wilds: Sequence[int], fixed: dict[int, int] | None = None) -> Meld:

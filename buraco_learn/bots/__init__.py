@@ -57,14 +57,29 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, view: PlayerView) -> Action:
-        legal = view.legal
-        if not legal:
-            raise BuracoError(f"the random bot was asked to act with no legal action (phase {view.phase})")
-        by_kind: dict[str, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
-        kinds = sorted(by_kind)
-        return self.rng.choice(by_kind[self.rng.choice(kinds)])
+        kinds = list(_PHASE_KINDS.get(view.phase, ()))
+        self.rng.shuffle(kinds)
+        for kind in kinds:
+            if kind == "discard":
+                # the same as choosing among the listed discards, without listing them all
+                cards = sorted(set(view.hand))
+                self.rng.shuffle(cards)
+                for card in cards:
+                    action = Action("discard", cards=(card,))
+                    if view.is_legal(action):
+                        return action
+                continue
+            actions = view.legal_of(kind)
+            if actions:
+                return self.rng.choice(actions)
+        raise BuracoError(f"the random bot was asked to act with no legal action (phase {view.phase})")
+
+
+_PHASE_KINDS = {
+    "draw": ("draw", "take"),
+    "play": ("redraw", "meld", "add", "swap", "discard", "close"),
+    "pot": ("pot",),
+}
 
 
 # level name -> "module:Class"; each class takes (rules, seed) and may take keyword options

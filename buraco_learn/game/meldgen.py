@@ -41,12 +41,18 @@ def _natural_at(position: int, suit: int, counts: Counter[int], rules: Rules) ->
 
 
 def _fits(candidate: Sequence[int], counts: Counter[int]) -> bool:
+    if len(set(candidate)) == len(candidate):
+        return True  # each card once: every proposal is built from cards held
     need = Counter(candidate)
     return all(counts.get(code, 0) >= number for code, number in need.items())
 
 
-def candidate_melds(codes: Sequence[int], rules: Rules) -> list[tuple[int, ...]]:
-    """Every distinct legal new meld (as sorted codes) that ``codes`` can make."""
+def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True) -> list[tuple[int, ...]]:
+    """Every distinct legal new meld that ``codes`` can make.
+
+    Each meld's codes are in the meld's order (a run low to high) and the list is
+    sorted, unless ``ordered`` is false (faster, for random playouts).
+    """
     counts = Counter(codes)
     mr = rules.meld_rules
     wilds = _wild_codes(counts, rules)
@@ -72,42 +78,54 @@ def candidate_melds(codes: Sequence[int], rules: Rules) -> list[tuple[int, ...]]
                         proposals.add(tuple(sorted([*naturals, wild])))
     if rules.runs:
         longest = 14 if rules.ace_to_ace else 13
+        need = rules.min_meld_cards
+        natural_two_ok = not rules.twos_wild or rules.natural_two
         for suit in range(4):
-            for low in range(1, 15):
+            base = suit * 13
+            at: dict[int, int] = {}
+            for rank0 in range(13):
+                code = base + rank0
+                if counts.get(code) and (rank0 != 1 or natural_two_ok):
+                    if rank0 == 0:
+                        at[1] = at[14] = code
+                    else:
+                        at[rank0 + 1] = code
+            if len(at) + max_wilds < need:
+                continue
+            # windows start and end on a natural card: a wild beyond either end is
+            # proposed as an extra wild of the shorter window
+            for low in sorted(at):
                 picked: list[int] = []
                 missing = 0
                 for high in range(low, min(14, low + longest - 1) + 1):
-                    natural = _natural_at(high, suit, counts, rules)
+                    natural = at.get(high)
                     if natural is None:
                         missing += 1
                         if missing > max_wilds:
                             break
-                    else:
-                        picked.append(natural)
-                    if high - low + 1 < rules.min_meld_cards - (max_wilds - missing):
                         continue
-                    if missing == 0 and high - low + 1 >= rules.min_meld_cards:
-                        proposals.add(tuple(sorted(picked)))
-                    for count in range(missing, max_wilds + 1):
-                        if count == 0:
+                    picked.append(natural)
+                    length = high - low + 1
+                    if length + max_wilds - missing < need:
+                        continue
+                    if missing == 0 and length >= need:
+                        proposals.add(tuple(picked))
+                    for count in range(max(missing, 1), max_wilds + 1):
+                        if length - missing + count < need:
                             continue
                         for fill in _wild_fills(wilds, counts, count):
-                            proposals.add(tuple(sorted(picked + list(fill))))
+                            proposals.add(tuple(picked) + fill)
     out = []
+    twos_wild = rules.twos_wild
     for candidate in proposals:
-        if _fits(candidate, counts):
-            solution = core.solve(candidate, mr)
-            if solution[0] != core.ILLEGAL:
-                out.append(_in_order(solution, candidate, rules))
-    out.sort(key=lambda combo: (sorted(combo), combo))
+        if not _fits(candidate, counts):
+            continue
+        solution = core.solve(candidate, mr)
+        if solution[0] != core.ILLEGAL:
+            out.append(tuple(core.ordered_codes(solution, candidate, twos_wild)) if ordered else candidate)
+    if ordered:
+        out.sort(key=lambda combo: (sorted(combo), combo))
     return out
-
-
-def _in_order(solution: tuple, codes: tuple[int, ...], rules: Rules) -> tuple[int, ...]:  # type: ignore[type-arg]
-    """The codes in the meld's own order (a run low to high, wilds in their places)."""
-    from buraco_learn.melds import build_meld
-
-    return tuple(slot.card.code for slot in build_meld(solution, codes, rules).slots)
 
 
 def _wild_fills(wilds: list[int], counts: Counter[int], count: int) -> list[tuple[int, ...]]:

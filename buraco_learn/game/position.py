@@ -77,7 +77,7 @@ def position(
         pile_ids = [allocator.take(card) for card in pile.split()]
         stock_top = [allocator.take(card) for card in stock.split()]
         pot_spec = list(pots) if pots is not None else ["auto"] * len(rules.pot_sizes)
-        fixed_pots: list[list[int] | None | str] = []
+        fixed_pots: list[list[int] | str | None] = []
         for spec in pot_spec:
             if spec is None or spec == "auto":
                 fixed_pots.append(spec)
@@ -91,13 +91,13 @@ def position(
         if seat not in seat_hands:
             seat_hands[seat], rest = rest[:rules.hand_size], rest[rules.hand_size:]
     final_pots: list[list[int] | None] = []
-    for index, spec in enumerate(fixed_pots):
-        if spec == "auto":
+    for index, fixed in enumerate(fixed_pots):
+        if fixed == "auto":
             size = rules.pot_sizes[index]
             final_pots.append(rest[:size])
             rest = rest[size:]
         else:
-            final_pots.append(spec if isinstance(spec, list) else None)
+            final_pots.append(fixed if isinstance(fixed, list) else None)
     dealer_seat = names.index(dealer) if dealer is not None else _dealer_before(names.index(current), rules)
     deal = Deal(dealer_seat, 0, (), tuple(tuple(seat_hands[seat]) for seat in range(rules.players)),
                 tuple(tuple(pot or ()) for pot in final_pots), tuple(pile_ids), tuple(stock_top + rest))

@@ -22,10 +22,9 @@ buraco_learn.errors.IllegalActionError: illegal action 'draw': you have drawn al
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
-from buraco_learn.cards import Card, card_of_id, code_of_id
+from buraco_learn.cards import Card, Rank, card_of_id, code_of_id
 from buraco_learn.errors import IllegalActionError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
@@ -42,6 +41,7 @@ POT_PHASE = "pot"
 OVER = "over"
 
 _CODE = tuple(code_of_id(card_id) for card_id in range(108))
+_CARDS = tuple(Card.from_code(code) for code in range(53))
 
 
 class HandState:
@@ -283,6 +283,11 @@ class HandState:
             rule = "fechado_top" if rules.pile_take == "top" else "draw"
             raise self._refuse(action, rule, f"you take {what}: write just 'take'")
         taken = self._taken_ids(depth)
+        if len(taken) == 1 and rules.forbid_rediscard_single and not rules.must_meld_pile_card:
+            code = _CODE[taken[0]]
+            if all(_CODE[card_id] == code for card_id in self.hands[self.current]) and not self._can_meld_with(taken[0], taken):
+                card = card_of_id(taken[0]).unicode()
+                raise self._refuse(action, "single_card_pile", f"after taking the {card} you could neither meld nor discard another card")
         if rules.must_meld_pile_card:
             target = taken[0]
             if not self._can_meld_with(target, taken):
@@ -301,16 +306,27 @@ class HandState:
         return list(self.pile)
 
     def _can_meld_with(self, target: int, taken: list[int]) -> bool:
-        """Whether, after taking ``taken``, some legal meld or addition uses card ``target``."""
-        from buraco_learn.game.legal import play_actions
+        """Whether, after taking ``taken``, some legal meld, addition or swap uses card ``target``."""
+        from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
 
         trial = self.clone()
         trial._execute(Action(A.TAKE, target=len(taken) if self.rules.pile_take == "any-depth" else None), taken)
-        return any(
-            target in trial._hand_pick(action, list(action.cards) or [card for group in action.groups for card in group])
-            for action in play_actions(trial, kinds=(A.MELD, A.ADD, A.SWAP))
-            if _CODE[target] in {card.code for card in action.cards} | {card.code for group in action.groups for card in group}
-        )
+        rules = self.rules
+        code = _CODE[target]
+        codes = [_CODE[card_id] for card_id in trial.hands[trial.current]]
+        for combo in candidate_melds(codes, rules, ordered=False):
+            if code in combo and trial.is_legal(Action(A.MELD, groups=(tuple(_CARDS[c] for c in combo),))):
+                return True
+        side = trial.side_of[trial.current]
+        for meld in trial.melds:
+            if meld.side != side and not rules.add_to_any_meld:
+                continue
+            for group in extension_candidates(meld.meld, codes, rules):
+                if code in group and trial.is_legal(Action(A.ADD, cards=tuple(_CARDS[c] for c in group), target=meld.id)):
+                    return True
+            if code in swap_candidates(meld.meld, codes) and trial.is_legal(Action(A.SWAP, cards=(_CARDS[code],), target=meld.id)):
+                return True
+        return False
 
     def _check_redraw(self, action: Action) -> Any:
         rules = self.rules
@@ -322,60 +338,78 @@ class HandState:
             raise self._refuse(action, "stock_end", "the stock is empty")
         return None
 
-    def _hand_pick(self, action: Action, cards: list[Card], hand: list[int] | None = None) -> list[int]:
+    def _hand_pick(self, action: Action, cards: list[Card]) -> list[int]:
         """Physical ids in the current hand for ``cards`` (cards others know of go first)."""
         seat = self.current
-        pool = list(self.hands[seat] if hand is None else hand)
+        hand = self.hands[seat]
         known = self.known[seat]
-        pool.sort(key=lambda card_id: card_id not in known)
+        pool = sorted(hand, key=lambda card_id: card_id not in known) if known else list(hand)
+        if self.must_meld is not None and self.must_meld in pool:
+            pool.remove(self.must_meld)
+            pool.insert(0, self.must_meld)  # the card taken from the pile is the one melded
         picked: list[int] = []
         for card in cards:
+            code = card.code
             for index, card_id in enumerate(pool):
-                if _CODE[card_id] == card.code:
+                if _CODE[card_id] == code:
                     picked.append(pool.pop(index))
                     break
             else:
-                have = Counter(_CODE[card_id] for card_id in self.hands[seat])[card.code]
-                wanted = sum(1 for other in cards if other.code == card.code)
+                have = sum(1 for card_id in hand if _CODE[card_id] == code)
+                wanted = sum(1 for other in cards if other.code == code)
                 raise self._refuse(action, "discard", f"you hold {have} {card.unicode()} but the action needs {wanted}")
         return picked
 
     def _check_meld(self, action: Action) -> Any:
+        """Validate a meld action; the plan holds the solutions, the melds are built on execution."""
         rules = self.rules
         seat = self.current
         side = self.side_of[seat]
-        all_cards = [card for group in action.groups for card in group]
         if not action.groups:
             raise self._refuse(action, "min_meld", "name the cards of the meld")
+        all_cards = [card for group in action.groups for card in group]
         ids = self._hand_pick(action, all_cards)
-        new: list[TableMeld] = []
-        set_ranks = {meld.meld.rank for meld in self.side_melds(side) if meld.meld.kind == "set"}
-        start = 0
+        set_ranks = None
+        solutions = []
         value = 0
-        for number, group in enumerate(action.groups):
+        values = rules.card_values
+        for group in action.groups:
             codes = [card.code for card in group]
             solution = solve(codes, rules.meld_rules)
-            group_ids = ids[start:start + len(group)]
-            start += len(group)
             if solution[0] == ILLEGAL:
                 from buraco_learn.melds import Verdict
 
                 verdict = Verdict(tuple(group), rules, solution)
                 raise IllegalActionError(f"illegal action {action.notation()!r}: {' '.join(verdict.explanations)}")
-            meld = build_meld(solution, codes, rules)
             if solution[0] == SET and rules.one_set_per_rank:
-                if meld.rank in set_ranks:
-                    raise self._refuse(action, "one_set_per_rank", f"your side already has a set of {meld.rank.word if meld.rank else ''}s")
-                set_ranks.add(meld.rank)
-            value += sum(rules.value(card) for card in group)
-            new.append(TableMeld(len(self.melds) + 1 + number, side, meld, order_ids(meld, group_ids, _ID_CODE)))
+                if set_ranks is None:
+                    set_ranks = {meld.meld.rank for meld in self.melds if meld.side == side and meld.meld.kind == "set"}
+                rank = solution[2]
+                if rank in set_ranks:
+                    raise self._refuse(action, "one_set_per_rank", f"your side already has a set of {Rank(rank).word}s")
+                set_ranks.add(rank)
+            value += sum(values[code] for code in codes)
+            solutions.append((solution, codes))
         if self._opening_minimum_applies(side) and value < rules.opening_minimum:
             raise self._refuse(
                 action, "opening_minimum",
                 f"your side has {self.scores.get(side, 0)} points, so its first meld(s) must total at least {rules.opening_minimum} card points; these make {value}",
             )
+        left = len(self.hands[seat]) - len(ids)
+        new = self._build_melds(side, ids, solutions) if left <= 1 else []
         self._check_continuation(action, ids, new)
-        return (ids, new)
+        return (ids, solutions)
+
+    def _build_melds(self, side: int, ids: list[int], solutions: list[Any]) -> list[TableMeld]:
+        rules = self.rules
+        out = []
+        start = 0
+        for number, (solution, codes) in enumerate(solutions):
+            meld = build_meld(solution, codes, rules)
+            group_ids = ids[start:start + len(codes)]
+            start += len(codes)
+            out.append(TableMeld(len(self.melds) + 1 + number, side, meld, order_ids(meld, group_ids, _ID_CODE)))
+        return out
 
     def _opening_minimum_applies(self, side: int) -> bool:
         rules = self.rules
@@ -416,6 +450,12 @@ class HandState:
         side = self.side_of[seat]
         left = len(self.hands[seat]) - len(used)
         if left >= 2:
+            if self.took_single is not None and rules.forbid_rediscard_single:
+                code = _CODE[self.took_single]
+                rest = [card_id for card_id in self.hands[seat] if card_id not in used]
+                if all(_CODE[card_id] == code for card_id in rest):
+                    name = card_of_id(self.took_single).unicode()
+                    raise self._refuse(action, "single_card_pile", f"you would keep only the {name} you took alone from the pile, which you may not discard")
             return
         pot = self.pot_available(side)
         replaced = {meld.id for meld in melds}
@@ -527,7 +567,8 @@ class HandState:
             self.redrawn = True
             self._after_stock_draw()
         elif kind == A.MELD:
-            ids, new = plan
+            ids, solutions = plan
+            new = self._build_melds(self.side_of[seat], ids, solutions)
             self._remove(seat, ids)
             for meld in new:
                 self.melds.append(meld)

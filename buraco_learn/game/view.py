@@ -20,7 +20,8 @@ consistent with the view, for search bots (determinization).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from buraco_learn.cards import Card, card_of_id, deck_ids
@@ -30,6 +31,8 @@ from buraco_learn.rules import Rules
 
 if TYPE_CHECKING:
     from buraco_learn.game.state import HandState
+
+_DECKS = {True: frozenset(deck_ids(True)), False: frozenset(deck_ids(False))}
 
 # turn-state fields that are public (everyone at the table sees them happen)
 _PUBLIC_FIELDS = (
@@ -66,7 +69,39 @@ class PlayerView:
     must_meld_id: int | None
     history: tuple[Action, ...]
     public: tuple[tuple[str, Any], ...]
-    legal: tuple[Action, ...] = field(default=())
+
+    # -- legal actions, computed on demand from this view alone --------------------
+    @cached_property
+    def _world(self) -> HandState:
+        """A world sampled from this view (fixed seed): the seat's legal actions depend
+        only on what the seat knows, so they are the same in every consistent world."""
+        return self.sample_world(None)
+
+    @cached_property
+    def legal(self) -> tuple[Action, ...]:
+        """The seat's legal actions, sorted (empty when it is not the seat's turn)."""
+        if not self.my_turn:
+            return ()
+        from buraco_learn.game.legal import generate
+
+        return tuple(generate(self._world))
+
+    def legal_of(self, *kinds: str) -> list[Action]:
+        """Legal actions of the given kinds only (cheaper than all of them)."""
+        if not self.my_turn:
+            return []
+        from buraco_learn.game.legal import draw_actions, play_actions
+
+        world = self._world
+        if world.phase == "draw":
+            return [action for action in draw_actions(world) if action.kind in kinds]
+        if world.phase == "pot":
+            return [Action("pot")] if "pot" in kinds else []
+        return play_actions(world, kinds=tuple(kinds))
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal for this seat now (any action, listed or not)."""
+        return self.my_turn and self._world.is_legal(action)
 
     # -- convenient reads ---------------------------------------------------------
     @property
@@ -145,19 +180,21 @@ class PlayerView:
         for seat, ids in enumerate(self.known_ids):
             if seat != self.seat:
                 seen.update(ids)
-        return [card_id for card_id in deck_ids(self.rules.jokers) if card_id not in seen]
+        return sorted(_DECKS[self.rules.jokers] - seen)
 
-    def sample_world(self, rng: random.Random) -> HandState:
+    def sample_world(self, rng: random.Random | None) -> HandState:
         """A full state consistent with this view: unseen cards dealt at random.
 
         Known cards stay with the players known to hold them; everything else this
         seat cannot see is shuffled into the other hands, the pots, the stock and the
-        hidden part of the pile.
+        hidden part of the pile. With ``rng=None`` the unseen cards are placed in a
+        fixed order (enough to list the seat's legal actions).
         """
         from buraco_learn.game.state import HandState
 
         unseen = self.unseen_ids()
-        rng.shuffle(unseen)
+        if rng is not None:
+            rng.shuffle(unseen)
         position = 0
 
         def take(count: int) -> list[int]:
@@ -203,13 +240,14 @@ class PlayerView:
 
 
 def make_view(state: HandState, seat: int, with_legal: bool = True) -> PlayerView:
-    """Build ``seat``'s view of ``state`` (used by :meth:`HandState.view`)."""
+    """Build ``seat``'s view of ``state`` (used by :meth:`HandState.view`).
+
+    The view copies public facts and the seat's own cards; its legal actions are
+    computed when first asked for (``with_legal`` is kept for callers that say so).
+    """
     rules = state.rules
     visible_pile = state.pile if rules.pile_visible == "all" else state.pile[-1:]
     own_turn = state.current == seat
-    legal: tuple[Action, ...] = ()
-    if with_legal and own_turn and state.phase != "over":
-        legal = tuple(state.legal_actions)
     drawn = state.drawn if own_turn else None
     return PlayerView(
         rules=rules,
@@ -235,7 +273,6 @@ def make_view(state: HandState, seat: int, with_legal: bool = True) -> PlayerVie
         must_meld_id=state.must_meld,
         history=tuple(state.history),
         public=tuple((name, getattr(state, name)) for name in _PUBLIC_FIELDS),
-        legal=legal,
     )
 
 
