@@ -23,6 +23,7 @@ COMMANDS: Final = {
     "score": "buraco_learn.cli.score_cmd",
     "selfplay": "buraco_learn.cli.selfplay_cmd",
     "replay": "buraco_learn.cli.replay_cmd",
+    "simulate": "buraco_learn.cli.simulate_cmd",
     "arena": "buraco_learn.cli.arena_cmd",
     "serve": "buraco_learn.cli.serve_cmd",
     "rules": "buraco_learn.cli.rules_cmd",

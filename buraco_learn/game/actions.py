@@ -153,6 +153,11 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse('{self.notation()}')"
 
+    def canonical(self) -> tuple[str, int | None, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """The action with card order forgotten: equal for ``meld 7D JK 6D`` and ``meld JK 6D 7D``."""
+        groups = tuple(sorted(tuple(sorted(card.code for card in group)) for group in self.groups))
+        return (self.kind, self.target, groups, tuple(sorted(card.code for card in self.cards)))
+
     def sort_key(self) -> tuple[int, int, tuple[int, ...]]:
         """Deterministic order: by kind, then meld number, then cards."""
         codes = tuple(card.code for group in self.groups for card in group) + tuple(card.code for card in self.cards)

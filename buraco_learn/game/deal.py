@@ -165,7 +165,21 @@ class _IdAllocator:
 
 
 def deal_hand(rules: Rules, rng: random.Random, dealer: int) -> Deal:
-    """Shuffle, cut and deal one hand as the documents describe.
+    """Shuffle, cut and deal one hand as the documents describe (see :func:`deal_from_order`)."""
+    ids = deck_ids(rules.jokers)
+    rng.shuffle(ids)
+    size = len(ids)
+    pot_total = sum(rules.pot_sizes)
+    dealt = rules.players * rules.hand_size + int(rules.start_discard)
+    if pot_total:
+        cut = rng.randint(pot_total, max(pot_total, size - dealt - 2))
+    else:
+        cut = rng.randint(1, size - 1)
+    return deal_from_order(rules, ids, cut, dealer)
+
+
+def deal_from_order(rules: Rules, order: list[int] | tuple[int, ...], cut: int, dealer: int) -> Deal:
+    """Deal from a shuffled order (top card first), cut ``cut`` cards down.
 
     002 'Setup': the player to the dealer's right cuts and, from the cut-off part,
     deals the pots (one pile after the other); the rest of that part goes under
@@ -173,14 +187,9 @@ def deal_hand(rules: Rules, rng: random.Random, dealer: int) -> Deal:
     the dealing direction; the next card starts the discard pile where the rules
     say so; the rest is the stock. Without pots the cut is an ordinary cut.
     """
-    ids = deck_ids(rules.jokers)
-    rng.shuffle(ids)
-    order = tuple(ids)
-    size = len(ids)
+    ids = list(order)
     pot_total = sum(rules.pot_sizes)
-    dealt = rules.players * rules.hand_size + int(rules.start_discard)
     if pot_total:
-        cut = rng.randint(pot_total, max(pot_total, size - dealt - 2))
         packet = ids[:cut]
         pots = []
         start = 0
@@ -189,7 +198,6 @@ def deal_hand(rules: Rules, rng: random.Random, dealer: int) -> Deal:
             start += pot_size
         deck = ids[cut:] + packet[pot_total:]
     else:
-        cut = rng.randint(1, size - 1)
         pots = []
         deck = ids[cut:] + ids[:cut]
     hands: list[list[int]] = [[] for _ in range(rules.players)]
@@ -202,7 +210,7 @@ def deal_hand(rules: Rules, rng: random.Random, dealer: int) -> Deal:
     if rules.start_discard:
         pile = (deck[position],)
         position += 1
-    return Deal(dealer, cut, order, tuple(tuple(hand) for hand in hands), tuple(pots), pile, tuple(deck[position:]))
+    return Deal(dealer, cut, tuple(ids), tuple(tuple(hand) for hand in hands), tuple(pots), pile, tuple(deck[position:]))
 
 
 def deck_is_complete(ids: list[int], rules: Rules) -> bool:

@@ -125,7 +125,7 @@ def generate(state: HandState) -> list[Action]:
         actions = draw_actions(state)
     else:
         actions = play_actions(state)
-    unique = {action.notation(): action for action in actions}
+    unique = {action.canonical(): action for action in actions}
     return sorted(unique.values(), key=Action.sort_key)
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from buraco_learn.errors import BuracoError, IllegalActionError, InvalidNotationError, InvalidRecordError
 from buraco_learn.game.actions import Action
-from buraco_learn.game.deal import Deal, seat_names
+from buraco_learn.game.deal import Deal, deal_from_order, seat_names
 from buraco_learn.game.match import Match
 from buraco_learn.game.state import HandState
 from buraco_learn.rules import Rules
@@ -188,6 +188,13 @@ def verify_record(record: dict[str, Any]) -> list[str]:
     try:
         for index, state, hand in replay_hands(record):
             where = f"hand {index + 1}"
+            deal = state.deal
+            if deal.order:
+                again = deal_from_order(rules, list(deal.order), deal.cut, deal.dealer).to_dict()
+                mine = deal.to_dict()
+                for part in ("hands", "pots", "pile", "stock"):
+                    if again[part] != mine[part]:
+                        problems.append(f"{where}: the deal's {part} do not follow from its shuffled order and cut")
             if not state.over:
                 problems.append(f"{where}: the actions end before the hand is over ({state.phase} phase)")
                 continue

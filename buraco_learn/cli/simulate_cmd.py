@@ -1,0 +1,46 @@
+"""``buraco-learn simulate --rules PRESET|all --hands N --seed S [--checks full|light] [--json]``.
+
+Random play checking the engine's invariants (see :mod:`buraco_learn.game.simulate`).
+Exits 1 when any invariant is violated, each violation printed on its own line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from buraco_learn.cli import CliError
+
+
+def add_parser(sub: Any, name: str) -> None:
+    parser = sub.add_parser(name, help="random play checking every invariant; the long-run check")
+    parser.add_argument("--rules", default="all", metavar="PRESET", help="a preset, or 'all' (default)")
+    parser.add_argument("--hands", type=int, required=True, help="hands per preset")
+    parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
+    parser.add_argument("--checks", choices=("full", "light"), default="full", help="full: every step; light: card count and scores")
+    parser.add_argument("--json", action="store_true", help="one JSON object per preset, per line")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from buraco_learn.game.simulate import simulate
+    from buraco_learn.presets import PRESET_NAMES, preset
+
+    if args.hands < 1:
+        raise CliError("--hands must be at least 1")
+    names = list(PRESET_NAMES) if args.rules == "all" else [args.rules]
+    status = 0
+    for name in names:
+        report = simulate(preset(name), args.hands, args.seed, args.checks, progress=not args.json)
+        if args.json:
+            print(json.dumps(report.to_dict()))
+        else:
+            data = report.to_dict()
+            ends = ", ".join(f"{reason} {count}" for reason, count in sorted(report.ends.items()))
+            print(f"{name}: {report.hands} hands, {report.actions} actions, {data['hands_per_second']} hands/s, ended by {ends}; {len(report.violations)} violation(s)")
+        for violation in report.violations:
+            print(f"violation: {violation}")
+        if report.violations:
+            status = 1
+    return status
