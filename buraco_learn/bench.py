@@ -169,3 +169,67 @@ def bench_meld(repeat: int = 7, size: int = 20000, progress: bool = True) -> lis
     for name, _fn, target in cases:
         results.append(Result(name, "checks/s", runs[name], target, notes={"workload": size, "legal_share": round(legal_share, 3), "cpu": note}))
     return results
+
+
+def bench_hands(repeat: int = 5, progress: bool = True, hands: int = 40, rules_name: str = "italian") -> list[Result]:
+    """Full hands per second with random bots: on the state (the engine's own
+    playouts, as simulations and search bots use them) and through views (bots that
+    see only their seat, as at the table). Also where the time goes, by phase."""
+    import cProfile
+    import pstats
+
+    from buraco_learn.game.playout import random_playout
+    from buraco_learn.game.record import selfplay
+    from buraco_learn.game.state import HandState
+
+    note = pin_one_core()
+    rules = preset(rules_name)
+    engine_runs: list[float] = []
+    view_runs: list[float] = []
+    actions = 0
+    iterator: Any = range(repeat)
+    if progress:
+        from tqdm import tqdm
+
+        iterator = tqdm(iterator, desc="bench hands", unit="round", leave=False)
+    for round_number in iterator:
+        rng = random.Random(round_number)
+        start = time.perf_counter()
+        actions = 0
+        for number in range(hands):
+            state = HandState.new(rules, rng, dealer=number % rules.players)
+            actions += random_playout(state, rng)
+        engine_runs.append(hands / (time.perf_counter() - start))
+        start = time.perf_counter()
+        selfplay(rules, hands // 2, seed=round_number)
+        view_runs.append((hands // 2) / (time.perf_counter() - start))
+    profile = cProfile.Profile()
+    rng = random.Random(99)
+    profile.enable()
+    for number in range(10):
+        random_playout(HandState.new(rules, rng, dealer=number % 4), rng)
+    profile.disable()
+    stats = pstats.Stats(profile)
+    top = sorted(stats.stats.items(), key=lambda item: -item[1][3])  # type: ignore[attr-defined]
+    where = {}
+    for (filename, _line, function), (_cc, _nc, _tt, cumulative, _callers) in top:
+        if "buraco_learn" in filename and function in _WHERE:
+            where[_WHERE[function]] = round(cumulative, 3)
+    notes = {"cpu": note, "hands_per_round": hands, "actions_per_hand": round(actions / hands, 1)}
+    return [
+        Result(f"hands: {rules_name} random playouts on the state", "hands/s", engine_runs, 500.0, notes={**notes, "profile_seconds_10_hands": where}),
+        Result(f"hands: {rules_name} random bots through views", "hands/s", view_runs, None, notes=notes),
+    ]
+
+
+_WHERE = {
+    "random_playout": "whole playout",
+    "random_action": "choosing actions (proposals + legality checks)",
+    "apply": "applying actions",
+    "candidate_melds": "proposing melds",
+    "extension_candidates": "proposing additions",
+    "_check_add": "checking additions",
+    "_check_meld": "checking melds",
+    "_check_discard": "checking discards",
+    "new": "dealing",
+}

@@ -8,7 +8,7 @@ from typing import Any
 
 from buraco_learn.cli import CliError
 
-BENCHES = ("meld",)
+BENCHES = ("meld", "hands")
 
 
 def add_parser(sub: Any, name: str) -> None:
