@@ -1,0 +1,34 @@
+"""buraco-learn's notebook widgets (anywidget), and the pure parts they stand on.
+
+This is the only package that imports anywidget, ipywidgets and traitlets, and it
+imports them only when a widget class is asked for: ``buraco_learn.ui.quizgen``,
+``buraco_learn.ui.quizsession`` and ``buraco_learn.ui.views`` work without Jupyter.
+
+- :class:`MeldQuiz`: the meld quiz (:mod:`buraco_learn.ui.meld_quiz`).
+- :class:`ScoreSheet`: a match's running score (:mod:`buraco_learn.ui.score_sheet`).
+- :class:`BuracoWidget`: the base every widget derives from (:mod:`buraco_learn.ui.base`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from buraco_learn.ui.base import BuracoWidget
+    from buraco_learn.ui.meld_quiz import MeldQuiz
+    from buraco_learn.ui.score_sheet import ScoreSheet
+
+_LAZY = {
+    "BuracoWidget": "buraco_learn.ui.base",
+    "MeldQuiz": "buraco_learn.ui.meld_quiz",
+    "ScoreSheet": "buraco_learn.ui.score_sheet",
+}
+
+__all__ = ["BuracoWidget", "MeldQuiz", "ScoreSheet"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'buraco_learn.ui' has no attribute {name!r}")

@@ -1,0 +1,199 @@
+"""The base of every buraco-learn widget: what the browser may change, and how it asks.
+
+The browser only draws and reports what the learner wants to do; Python decides.
+:class:`BuracoWidget` enforces that for every widget built on it:
+
+- **Updates from the browser are filtered.** Each class lists in ``browser_traits``
+  the traits the browser may set (the accessibility options, a selection ...). An
+  update of any other trait (a forged hand, a score) or a value that fails validation
+  is refused, logged on the ``buraco_learn.ui`` logger and recorded in ``refusals``;
+  the state is unchanged and the browser is sent the true value back.
+- **Messages are intents.** The browser sends ``{"intent": NAME, ...arguments}``
+  (and an optional ``id``); a method marked ``@intent(NAME)`` handles it. An unknown
+  intent, wrong arguments or an engine error are refused with the reason shown under
+  the widget (the ``error`` trait); a request with an ``id`` is answered with
+  ``{"type": "reply", "id": ..., "ok": ..., "error": ...}`` and nothing else.
+- **Hidden information stays in Python.** Subclasses keep hidden cards and answers
+  in plain attributes; only views built for the learner go into synced traits.
+- **A stable repr** (no memory address), so notebook outputs compare in nbval.
+- **Shared options**: ``four_colour`` (four-colour deck), ``large`` (large cards for
+  projectors); every control is a native button or link, so keyboard and screen
+  readers work; a face-down card is announced only as "face-down card".
+
+Front ends are ES modules in the repository's ``widgets/`` folder, shipped in the
+wheel as ``buraco_learn/ui/static/`` (see :func:`static_file`).
+"""
+
+from __future__ import annotations
+
+import collections
+import inspect
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar, Final, TypeVar
+
+import anywidget
+import traitlets
+
+from buraco_learn.errors import BuracoError
+
+log: Final = logging.getLogger("buraco_learn.ui")
+
+_HERE: Final = Path(__file__).resolve()
+_REPO: Final = _HERE.parents[2]
+#: Where the front-end files are: inside an installed wheel first, then (in a checkout) the repository.
+STATIC_DIRS: Final = (_HERE.parent / "static",) + (
+    (_REPO / "widgets",) if (_REPO / "pyproject.toml").is_file() else ()
+)
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_INTENT_ATTR: Final = "_buraco_intent"
+
+
+def static_file(name: str) -> Path:
+    """The path of a front-end file: ``buraco_learn/ui/static/NAME`` in a wheel, else ``widgets/NAME``."""
+    for folder in STATIC_DIRS:
+        path = folder / name
+        if path.is_file():
+            return path
+    raise FileNotFoundError(f"widget front-end file {name!r} is in none of {', '.join(map(str, STATIC_DIRS))}")
+
+
+def static_text(*names: str) -> str:
+    """The text of several front-end files joined (used for a widget's CSS)."""
+    return "\n".join(static_file(name).read_text(encoding="utf-8") for name in names)
+
+
+def intent(name: str) -> Callable[[_F], _F]:
+    """Mark a method as the handler of the browser intent ``name``.
+
+    The message's other fields (except ``id``) are passed as keyword arguments; the
+    method raises a :class:`~buraco_learn.errors.BuracoError` to refuse.
+    """
+
+    def mark(method: _F) -> _F:
+        setattr(method, _INTENT_ATTR, name)
+        return method
+
+    return mark
+
+
+class BuracoWidget(anywidget.AnyWidget):  # type: ignore[misc]
+    """Base of buraco-learn's widgets (see the module docstring for the contract)."""
+
+    four_colour = traitlets.Bool(False, help="Four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green.").tag(sync=True)
+    large = traitlets.Bool(False, help="Large cards and text, for a projector.").tag(sync=True)
+    error = traitlets.Unicode("", help="The last refusal, shown under the widget; '' when the last action worked.").tag(sync=True)
+
+    #: The traits the browser may set; everything else it sends is refused.
+    browser_traits: ClassVar[frozenset[str]] = frozenset({"four_colour", "large"})
+    #: intent name -> method name, collected from ``@intent`` methods.
+    intents: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        found: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for attr, member in vars(klass).items():
+                name = getattr(member, _INTENT_ATTR, None)
+                if isinstance(name, str):
+                    found[name] = attr
+        cls.intents = found
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: Recent refusals (updates and intents), newest last: plain Python, never synced.
+        self.refusals: collections.deque[str] = collections.deque(maxlen=50)
+        bad = sorted(name for name in self.browser_traits if name not in self.keys)
+        if bad:
+            raise TypeError(f"{type(self).__name__}.browser_traits names traits that are not synced: {bad}")
+
+    # -- updates from the browser ---------------------------------------------------------
+    def set_state(self, sync_data: Any) -> None:
+        """Apply an update from the browser: only ``browser_traits``, only valid values."""
+        if not isinstance(sync_data, dict):
+            self._refuse_update({"?": f"an update must be an object, not {type(sync_data).__name__}"})
+            return
+        accepted: dict[str, Any] = {}
+        refused: dict[str, str] = {}
+        for name, value in sync_data.items():
+            if name not in self.browser_traits:
+                refused[name] = "the browser may not change it"
+                continue
+            try:
+                value = self.traits()[name].validate(self, value)
+                accepted[name] = self.validate_browser_update(name, value)
+            except (traitlets.TraitError, BuracoError, ValueError, TypeError) as error:
+                refused[name] = str(error)
+        if refused:
+            self._refuse_update(refused, resend=list(sync_data))
+            return  # all or nothing: a half-applied update is a state nobody asked for
+        if accepted:
+            super().set_state(accepted)
+
+    def validate_browser_update(self, name: str, value: Any) -> Any:
+        """Check a browser update of ``name`` (already type-checked); raise to refuse it.
+
+        Subclasses override this for traits whose meaning depends on the state (for
+        example, a selection must name cards that are on the table).
+        """
+        return value
+
+    def _refuse_update(self, refused: dict[str, str], resend: list[str] | None = None) -> None:
+        for name, why in refused.items():
+            message = f"refused a browser update of {name!r} on {type(self).__name__}: {why}"
+            log.warning(message)
+            self.refusals.append(message)
+        synced = [name for name in (resend or list(refused)) if isinstance(name, str) and name in self.keys]
+        if synced:
+            self.send_state(key=synced)  # put the browser's copy back to the true value
+
+    # -- intents from the browser ----------------------------------------------------------
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        request_id = content.get("id") if isinstance(content, dict) else None
+        if not isinstance(content, dict) or not isinstance(content.get("intent"), str):
+            self._refuse_intent("?", "a message must be an object with an 'intent'", request_id)
+            return
+        name = content["intent"]
+        method_name = self.intents.get(name)
+        if method_name is None:
+            known = ", ".join(sorted(self.intents)) or "none"
+            self._refuse_intent(name, f"unknown action {name!r} (this widget knows: {known})", request_id)
+            return
+        method = getattr(self, method_name)
+        arguments = {key: value for key, value in content.items() if key not in ("intent", "id")}
+        try:
+            inspect.signature(method).bind(**arguments)
+        except TypeError as error:
+            self._refuse_intent(name, f"action {name!r} cannot take {sorted(arguments)}: {error}", request_id)
+            return
+        try:
+            with self.hold_sync():
+                method(**arguments)
+                self.error = ""
+        except (BuracoError, ValueError, TypeError) as error:
+            self._refuse_intent(name, str(error), request_id)
+            return
+        except Exception:
+            log.exception("intent %r failed on %s", name, type(self).__name__)
+            self._refuse_intent(name, f"buraco-learn could not do {name!r} (an internal error; see the log)", request_id)
+            return
+        if request_id is not None:
+            self.send({"type": "reply", "id": request_id, "ok": True, "error": ""})
+
+    def _refuse_intent(self, name: str, why: str, request_id: Any) -> None:
+        message = f"refused the browser's {name!r} on {type(self).__name__}: {why}"
+        log.warning(message)
+        self.refusals.append(message)
+        self.error = why[:1].upper() + why[1:]
+        if request_id is not None:
+            self.send({"type": "reply", "id": request_id, "ok": False, "error": self.error})
+
+    # -- display ---------------------------------------------------------------------------
+    def repr_fields(self) -> str:
+        """What the repr shows inside the parentheses; subclasses override."""
+        return ""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.repr_fields()})"

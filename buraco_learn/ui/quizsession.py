@@ -1,0 +1,272 @@
+"""A meld quiz in progress: the questions, the learner's answers and the score (pure Python).
+
+:class:`QuizSession` is the quiz without a screen. The :class:`~buraco_learn.ui.MeldQuiz`
+widget shows :meth:`QuizSession.view` and turns the learner's clicks into
+:meth:`~QuizSession.answer`, :meth:`~QuizSession.check`, :meth:`~QuizSession.reveal`
+and :meth:`~QuizSession.next`; the engine decides what is right. The view holds
+only what the learner may see: the right answer appears in it only once the
+question is over.
+
+>>> quiz = QuizSession("italian", seed=3, kinds=["legal"])
+>>> view = quiz.view()
+>>> view["kind"], view["stage"], [c["id"] for c in view["choices"]]
+('legal', 'verdict', ['legal', 'illegal'])
+>>> quiz.answer("legal" if quiz.question.legal else "illegal")
+>>> quiz.view()["stage"]
+'reason'
+>>> quiz.answer(quiz.question.correct[0])
+>>> quiz.score, quiz.answered, quiz.feedback["correct"]
+(1, 1, True)
+>>> quiz.next()
+>>> quiz.number
+2
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from buraco_learn.cards import Card, format_cards
+from buraco_learn.errors import BuracoError
+from buraco_learn.melds import check_add, check_meld, resolve_rules
+from buraco_learn.rules import Rules
+from buraco_learn.ui.quizgen import KINDS, Question, QuestionPool, verdict_text
+from buraco_learn.ui.views import card_view, cards_view, meld_view, rules_title
+
+#: The stages of a question: what the learner is asked to do next.
+STAGES: Final = ("verdict", "reason", "select", "pick", "done")
+_FIRST_STAGE: Final = {"legal": "verdict", "build": "select", "complete": "pick"}
+_VERDICT_CHOICES: Final = ({"id": "legal", "text": "Legal"}, {"id": "illegal", "text": "Illegal"})
+
+
+class QuizError(BuracoError):
+    """A quiz action that does not fit the question (an unknown choice, the wrong stage)."""
+
+
+class QuizSession:
+    """One learner's quiz: a reproducible pool of questions under one ruleset.
+
+    ``seed`` makes the quiz reproducible (the same seed, rules and kinds give the same
+    questions in the same order); without one a seed is drawn and kept in ``seed``.
+    ``score`` counts questions answered right at the first try; ``answered`` the
+    questions finished (answered, or revealed).
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        *,
+        seed: int | None = None,
+        kinds: Sequence[str] = KINDS,
+        pool_size: int = 24,
+    ) -> None:
+        self.rules = resolve_rules(rules)
+        self.seed = random.SystemRandom().randrange(2**31) if seed is None else int(seed)
+        self.kinds = tuple(kinds)
+        self.pool_size = pool_size
+        self.restart()
+
+    # -- state -----------------------------------------------------------------------
+    def restart(self) -> None:
+        """Start again from the first question of the same seed, with a score of 0."""
+        self.pool = QuestionPool(self.rules, self.seed, self.kinds, self.pool_size)
+        self.score = 0
+        self.answered = 0
+        self.number = 0
+        self._begin(self.pool.next())
+
+    def _begin(self, question: Question) -> None:
+        self.question = question
+        self.number += 1
+        self.stage = _FIRST_STAGE[question.kind]
+        self.selected: tuple[str, ...] = ()
+        self.attempts = 0
+        self.chosen: str | None = None
+        self.highlight: tuple[str, ...] = ()
+        self.feedback: dict[str, Any] = {}
+
+    @property
+    def done(self) -> bool:
+        return self.stage == "done"
+
+    def _finish(self, correct: bool, title: str, text: str, answer: str) -> None:
+        self.stage = "done"
+        self.answered += 1
+        self.score += int(correct)
+        self.feedback = {"correct": correct, "final": True, "title": title, "text": text, "answer": answer}
+
+    def _hand_ids(self) -> list[str]:
+        return [f"k{index}" for index in range(len(self.question.cards))]
+
+    # -- the learner's actions -----------------------------------------------------------
+    def answer(self, choice: str) -> None:
+        """Pick a choice: Legal/Illegal, a reason, a kind of meld, or a card."""
+        question = self.question
+        if self.stage == "verdict":
+            if choice not in ("legal", "illegal"):
+                raise QuizError(f"unknown answer {choice!r}: this question asks 'legal' or 'illegal'")
+            said_legal = choice == "legal"
+            word = "legal" if question.legal else "not legal"
+            if said_legal == question.legal:
+                self.stage = "reason"
+                self.feedback = {
+                    "correct": None, "final": False, "title": "Right so far",
+                    "text": f"Yes, this meld is {word}. Now: why?", "answer": "",
+                }
+                return
+            self._finish(False, f"Not quite: this meld is {word}.", question.explanation(), self._right_text())
+            return
+        if self.stage not in ("reason", "pick"):
+            hint = "select cards and Check" if self.stage == "select" else "go on to the next question"
+            raise QuizError(f"there is no choice to make now: {hint}")
+        ids = [option.id for option in question.choices]
+        if choice not in ids:
+            raise QuizError(f"unknown answer {choice!r}: choose one of {', '.join(ids)}")
+        self.chosen = choice
+        right = choice in question.correct
+        if question.kind == "complete":
+            self._finish_complete(choice, right)
+            return
+        title = "Right!" if right else "Not quite"
+        self._finish(right, title, question.explanation(), self._right_text())
+
+    def _right_text(self) -> str:
+        question = self.question
+        texts = [option.text for option in question.choices if option.id in question.correct]
+        if question.kind == "legal":
+            verdict = question.verdict
+            assert verdict is not None
+            if verdict.legal:
+                kind = f"{'clean' if verdict.clean else 'dirty'} {verdict.kind}"
+                return f"Legal: a {kind}."
+            return f"Illegal: {texts[0]}"
+        return texts[0] if texts else ""
+
+    def _finish_complete(self, choice: str, right: bool) -> None:
+        question = self.question
+        meld = question.meld
+        assert meld is not None and question.verdict is not None
+        answer = question.solution[0]
+        picked = next(option.card for option in question.choices if option.id == choice)
+        assert picked is not None
+        self.highlight = tuple(question.correct)
+        if right:
+            self._finish(True, "Right!", f"{answer.unicode()} completes it: {question.explanation()}", answer.name())
+            return
+        why = verdict_text(check_add(meld, picked, self.rules))
+        text = f"{picked.unicode()} does not fit: {why} The card that completes it is {answer.unicode()}: {question.explanation()}"
+        self._finish(False, "Not quite", text, answer.name())
+
+    def select(self, ids: Sequence[str]) -> None:
+        """Choose which cards of the hand are selected (build questions only)."""
+        if self.stage != "select":
+            raise QuizError("there are no cards to select now")
+        self.selected = self._valid_selection(ids)
+
+    def _valid_selection(self, ids: Sequence[str]) -> tuple[str, ...]:
+        if isinstance(ids, str) or not all(isinstance(card_id, str) for card_id in ids):
+            raise QuizError(f"a selection is a list of card ids, not {ids!r}")
+        known = self._hand_ids()
+        unknown = [card_id for card_id in ids if card_id not in known]
+        if unknown:
+            raise QuizError(f"unknown card {unknown[0]!r}: the hand holds {', '.join(known)}")
+        if len(set(ids)) != len(ids):
+            raise QuizError(f"a card can be selected only once: {list(ids)!r}")
+        return tuple(ids)
+
+    def check(self, ids: Sequence[str] | None = None) -> None:
+        """Check the selected cards (or ``ids``) as a new meld with the engine."""
+        if self.stage != "select":
+            raise QuizError("there is no meld to build now" if self.stage != "done" else "this question is over: go on to the next")
+        if ids is not None:
+            self.selected = self._valid_selection(ids)
+        cards = [self.question.cards[int(card_id[1:])] for card_id in self.selected]
+        verdict = check_meld(cards, self.rules)
+        self.attempts += 1
+        text = verdict_text(verdict)
+        if verdict.legal:
+            first = self.attempts == 1
+            title = "Right!" if first else "Right, at the next try"
+            self.highlight = self.selected
+            self._finish(first, title, text, format_cards(cards, unicode=True))
+            return
+        self.feedback = {
+            "correct": False, "final": False, "title": "Not a legal meld",
+            "text": text + " Try another selection, or reveal an answer.", "answer": "",
+        }
+
+    def reveal(self) -> None:
+        """Give up on this question: show the answer; it scores nothing."""
+        if self.done:
+            raise QuizError("this question is over already: go on to the next")
+        question = self.question
+        if question.kind == "build":
+            self.highlight = self._ids_of(question.solution)
+            shown = format_cards(question.solution, unicode=True)
+            self._finish(False, "One answer", f"One legal meld here: {shown}. {question.explanation()}", shown)
+        elif question.kind == "complete":
+            self.highlight = tuple(question.correct)
+            answer = question.solution[0]
+            self._finish(False, "The answer", f"{answer.unicode()} completes it: {question.explanation()}", answer.name())
+        else:
+            self._finish(False, "The answer", question.explanation(), self._right_text())
+
+    def _ids_of(self, cards: Sequence[Card]) -> tuple[str, ...]:
+        free = list(enumerate(self.question.cards))
+        out = []
+        for card in cards:
+            index = next(i for i, (_, hand_card) in enumerate(free) if hand_card == card)
+            out.append(f"k{free.pop(index)[0]}")
+        return tuple(sorted(out, key=lambda card_id: int(card_id[1:])))
+
+    def next(self) -> None:
+        """Go on to the next question (only once this one is over)."""
+        if not self.done:
+            raise QuizError("answer this question first, or reveal the answer")
+        self._begin(self.pool.next())
+
+    # -- what the learner sees -----------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        """JSON-ready view of the question: cards, choices and stage, never the answer
+        before the question is over."""
+        question = self.question
+        view: dict[str, Any] = {
+            "rules": rules_title(self.rules),
+            "number": self.number,
+            "pool_size": len(self.pool),
+            "round": self.pool.cycle,
+            "kind": question.kind,
+            "prompt": question.prompt,
+            "stage": self.stage,
+            "cards": cards_view(question.cards, "k"),
+            "meld": meld_view(question.meld, "m") if question.meld is not None else [],
+            "choices": [],
+            "min_select": self.rules.min_meld_cards,
+            "marks": {},
+            "highlight": list(self.highlight) if self.done else [],
+        }
+        if self.stage == "verdict":
+            view["choices"] = [dict(choice) for choice in _VERDICT_CHOICES]
+        elif question.kind != "build":
+            view["choices"] = [self._choice_view(choice.id, choice.text, choice.card) for choice in question.choices]
+        if self.stage == "reason":
+            view["prompt"] = "Why?" if question.legal is False else "What kind of meld is it?"
+        if self.done:
+            view["marks"] = self._marks()
+        return view
+
+    @staticmethod
+    def _choice_view(choice_id: str, text: str, card: Card | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": choice_id, "text": text}
+        if card is not None:
+            out["card"] = card_view(card, choice_id)
+        return out
+
+    def _marks(self) -> dict[str, str]:
+        marks = {choice_id: "right" for choice_id in self.question.correct}
+        if self.chosen is not None and self.chosen not in self.question.correct:
+            marks[self.chosen] = "wrong"
+        return marks
+

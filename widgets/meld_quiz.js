@@ -1,0 +1,224 @@
+// buraco-learn meld quiz: the front end of buraco_learn.ui.MeldQuiz.
+//
+// It draws the question Python sends (the `question`, `feedback`, `score` and `error`
+// traits) and reports what the learner does: a choice, a selection of cards, Check,
+// Reveal, Next. Python decides what is right; nothing here knows the answer.
+// Self-contained on purpose: anywidget loads this file as one string.
+
+const TOGGLES = [
+  ["four_colour", "Four-colour deck"],
+  ["large", "Large cards"],
+];
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child !== undefined && child !== null && child !== false) {
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+  return node;
+}
+
+// One card: a button when it can be chosen, otherwise an image with a label.
+function cardNode(view, { button = false, pressed, key, onclick, extraLabel = "" } = {}) {
+  const attrs = {
+    class: "bl-card",
+    "data-id": view.id,
+    "data-key": key,
+    "aria-label": view.label + extraLabel,
+  };
+  if (button) {
+    attrs.type = "button";
+    attrs.onclick = onclick;
+    if (pressed !== undefined) attrs["aria-pressed"] = pressed ? "true" : "false";
+  } else {
+    attrs.role = "img";
+  }
+  const node = h(button ? "button" : "span", attrs);
+  if (view.face_down) {
+    node.classList.add("bl-face-down");
+    return node;
+  }
+  node.classList.add(`bl-suit-${view.suit || "J"}`);
+  if (view.wild) node.classList.add("bl-wild");
+  node.append(
+    h("span", { class: "bl-rank", "aria-hidden": "true", text: view.rank }),
+    h("span", { class: "bl-symbol", "aria-hidden": "true", text: view.symbol }),
+  );
+  if (view.stands_for) {
+    node.append(h("span", { class: "bl-stands", "aria-hidden": "true", text: `=${view.stands_for}` }));
+  }
+  return node;
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "buraco-widget bl-quiz", "data-drawn": "0" });
+  el.append(root);
+  let draws = 0;
+  let scheduled = false;
+  let lastQuestion = "";
+  let pending = null; // the id of the intent waiting for Python's reply
+  let pendingTimer = null;
+
+  const send = (intent, args = {}) => {
+    if (pending !== null) return; // one action at a time: Python answers each in order
+    pending = `${intent}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    clearTimeout(pendingTimer);
+    pendingTimer = setTimeout(() => { pending = null; }, 5000);
+    model.send({ intent, id: pending, ...args });
+  };
+  const settle = () => {
+    pending = null;
+    clearTimeout(pendingTimer);
+  };
+  const onMessage = (msg) => {
+    if (msg && msg.type === "reply" && msg.id === pending) settle();
+  };
+
+  const setTrait = (name, value) => {
+    model.set(name, value);
+    model.save_changes();
+  };
+
+  const draw = () => {
+    scheduled = false;
+    const q = model.get("question") || {};
+    const feedback = model.get("feedback") || {};
+    const error = model.get("error") || "";
+    const selected = new Set(model.get("selected") || []);
+    const marks = q.marks || {};
+    const highlight = new Set(q.highlight || []);
+    const done = q.stage === "done";
+    const questionKey = `${q.number}:${q.kind}`;
+    const newQuestion = questionKey !== lastQuestion;
+    lastQuestion = questionKey;
+    const focused = root.contains(document.activeElement) ? document.activeElement.dataset.key : undefined;
+
+    root.classList.toggle("bl-four-colour", !!model.get("four_colour"));
+    root.classList.toggle("bl-large", !!model.get("large"));
+    root.replaceChildren();
+
+    const toolbar = h("div", { class: "bl-toolbar", role: "group", "aria-label": "Display options" },
+      TOGGLES.map(([name, label]) => h("button", {
+        type: "button", class: "bl-toggle", "data-key": `toggle-${name}`,
+        "aria-pressed": model.get(name) ? "true" : "false",
+        onclick: () => setTrait(name, !model.get(name)),
+      }, label)));
+    const status = h("p", { class: "bl-status" },
+      h("span", { class: "bl-rules", text: q.rules || "" }),
+      h("span", { class: "bl-number", text: `Question ${q.number || 0} of ${q.pool_size || 0}` }),
+      h("span", { class: "bl-score", text: `Score ${model.get("score")} of ${model.get("answered")}` }));
+    root.append(h("div", { class: "bl-head" }, status, toolbar));
+
+    root.append(h("p", { class: "bl-prompt", tabindex: "-1", "data-key": "prompt", text: q.prompt || "" }));
+
+    if (q.meld && q.meld.length) {
+      root.append(h("div", { class: "bl-cards bl-meld", role: "group", "aria-label": "The meld on the table" },
+        q.meld.map((view) => cardNode(view))));
+    }
+    if (q.cards && q.cards.length) {
+      const selecting = q.stage === "select";
+      const label = q.kind === "build" ? "Your cards" : "The meld to judge";
+      root.append(h("div", { class: "bl-cards", role: "group", "aria-label": label },
+        q.cards.map((view) => {
+          const node = cardNode(view, {
+            button: selecting,
+            pressed: selecting ? selected.has(view.id) : undefined,
+            key: `card-${view.id}`,
+            onclick: () => {
+              const next = new Set(model.get("selected") || []);
+              if (next.has(view.id)) next.delete(view.id); else next.add(view.id);
+              setTrait("selected", q.cards.map((c) => c.id).filter((id) => next.has(id)));
+              schedule();
+            },
+          });
+          if (selected.has(view.id)) node.classList.add("bl-selected");
+          if (highlight.has(view.id)) node.classList.add("bl-highlight");
+          return node;
+        })));
+    }
+
+    if (q.choices && q.choices.length) {
+      const group = h("div", { class: "bl-choices", role: "group", "aria-label": "Answers" });
+      for (const choice of q.choices) {
+        const mark = marks[choice.id];
+        const suffix = mark === "right" ? ", the right answer" : mark === "wrong" ? ", your answer, not right" : "";
+        const onclick = () => send("answer", { choice: choice.id });
+        const node = choice.card
+          ? cardNode(choice.card, { button: true, key: `choice-${choice.id}`, onclick, extraLabel: suffix })
+          : h("button", { type: "button", class: "bl-choice", "data-key": `choice-${choice.id}`,
+              "aria-label": choice.text + suffix, onclick }, choice.text);
+        node.dataset.choice = choice.id;
+        if (mark) node.classList.add(`bl-${mark}`);
+        if (done) node.disabled = true;
+        group.append(node);
+      }
+      if (q.choices.some((choice) => choice.card)) root.append(h("p", { class: "bl-choices-label", text: "Choose a card:" }));
+      root.append(group);
+    }
+
+    const actions = h("div", { class: "bl-actions" });
+    if (q.stage === "select") {
+      actions.append(h("button", { type: "button", class: "bl-action bl-primary", "data-key": "check",
+        onclick: () => send("check") }, `Check the ${selected.size} selected cards`));
+    }
+    if (!done) {
+      actions.append(h("button", { type: "button", class: "bl-action", "data-key": "reveal",
+        onclick: () => send("reveal") }, "Show the answer"));
+    } else {
+      actions.append(h("button", { type: "button", class: "bl-action bl-primary", "data-key": "next",
+        onclick: () => send("next") }, "Next question"));
+    }
+    actions.append(h("button", { type: "button", class: "bl-action bl-quiet", "data-key": "restart",
+      onclick: () => send("restart") }, "Start again"));
+    root.append(actions);
+
+    const verdictClass = feedback.correct === true ? "bl-correct" : feedback.correct === false ? "bl-incorrect" : "";
+    root.append(h("div", { class: `bl-feedback ${verdictClass}`.trim(), "aria-live": "polite" },
+      feedback.title ? h("strong", { class: "bl-feedback-title", text: feedback.title }) : null,
+      feedback.text ? h("span", { class: "bl-feedback-text", text: ` ${feedback.text}` }) : null));
+    root.append(h("p", { class: "bl-error", role: "alert", hidden: !error, text: error }));
+
+    draws += 1;
+    root.dataset.drawn = String(draws);
+    root.dataset.stage = q.stage || "";
+    // keep the keyboard where it was; on a new question start at the prompt
+    const target = newQuestion && draws > 1 ? "prompt" : focused;
+    if (target) {
+      const again = root.querySelector(`[data-key="${CSS.escape(target)}"]`);
+      if (again && !again.disabled) again.focus();
+      else if (done) root.querySelector('[data-key="next"]')?.focus();
+    }
+  };
+
+  const schedule = () => {
+    if (!scheduled) {
+      scheduled = true;
+      queueMicrotask(draw);
+    }
+  };
+  const names = ["question", "feedback", "score", "answered", "selected", "error", "four_colour", "large"];
+  for (const name of names) model.on(`change:${name}`, schedule);
+  // Python has dealt with the last action once its answer changes the quiz (the reply follows)
+  const answers = ["question", "feedback", "error"];
+  for (const name of answers) model.on(`change:${name}`, settle);
+  model.on("msg:custom", onMessage);
+  draw();
+  return () => {
+    for (const name of names) model.off(`change:${name}`, schedule);
+    for (const name of answers) model.off(`change:${name}`, settle);
+    model.off("msg:custom", onMessage);
+    clearTimeout(pendingTimer);
+    root.remove();
+  };
+}
+
+export default { render };
