@@ -18,6 +18,9 @@ Fixtures
 ``open_notebook`` (function)
     ``open_notebook(name, selector)`` opens ``/voila/render/NAME`` and waits until
     ``selector`` (a widget's root) is drawn; returns the page.
+``voila_factory`` (function)
+    ``start(python, notebooks_dir, extra_args=())`` starts another Voila (from another venv,
+    or with other options) and returns its URL; each is stopped by PID after the test.
 ``eval_js`` (function)
     ``eval_js(page, function_source, arg, timeout=10)``: ``page.evaluate`` raced against
     a timer, since ``page.evaluate`` itself never times out.
@@ -46,7 +49,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -135,10 +138,11 @@ def _stop(process: subprocess.Popen[bytes], leftovers: list[int]) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-def start_voila(python: str, notebooks: Path, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_voila(python: str, notebooks: Path, workdir: Path, extra_args: Sequence[str] = ()) -> tuple[subprocess.Popen[bytes], str]:
     """Start standalone Voila (``python -m voila``) on 127.0.0.1 and a free port; wait until it answers.
 
-    Returns the process and the base URL; stop it with :func:`stop_voila`.
+    ``extra_args`` go to Voila's command line. Returns the process and the base URL;
+    stop it with :func:`stop_voila`.
     """
     port = free_port()
     log_path = workdir / "voila.log"
@@ -149,6 +153,7 @@ def start_voila(python: str, notebooks: Path, workdir: Path) -> tuple[subprocess
         "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
         "--show_tracebacks=True",
         "--MappingKernelManager.cull_idle_timeout=300", "--MappingKernelManager.cull_interval=60",
+        *extra_args,
     ]
     with open(log_path, "wb") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=workdir, env=env, start_new_session=True)
@@ -260,14 +265,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture
-def voila_factory(chromium_path: str, tmp_path: Path) -> Iterator[Callable[[str, Path], str]]:
-    """``start(python, notebooks_dir) -> url``: another Voila (say, from a fresh venv), stopped after the test."""
+def voila_factory(chromium_path: str, tmp_path: Path) -> Iterator[Callable[..., str]]:
+    """``start(python, notebooks_dir, extra_args=()) -> url``: another Voila (from a fresh venv,
+    or with other options), stopped after the test."""
     started: list[subprocess.Popen[bytes]] = []
 
-    def start(python: str, notebooks: Path) -> str:
+    def start(python: str, notebooks: Path, extra_args: Sequence[str] = ()) -> str:
         workdir = tmp_path / f"voila-{len(started)}"
         workdir.mkdir()
-        process, url = start_voila(python, notebooks, workdir)
+        process, url = start_voila(python, notebooks, workdir, extra_args)
         started.append(process)
         return url
 

@@ -7,6 +7,8 @@ Python (:class:`QuizSession` with the same seed) to know what the engine will sa
 from __future__ import annotations
 
 import statistics
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,8 @@ from buraco_learn import check_meld
 from buraco_learn.ui.quizsession import QuizSession
 
 pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 
 # Clicks a button inside the quiz and resolves with the milliseconds until the quiz's
 # DOM is redrawn (from Python's answer: these buttons change nothing locally).
@@ -150,22 +154,47 @@ def test_which_card_completes_the_burraco_with_the_four_colour_deck(open_noteboo
     assert real_errors(page) == []
 
 
-def test_click_to_redraw_latency(open_notebook: Any, eval_js: Any, capsys: pytest.CaptureFixture[str], record_property: Any) -> None:
-    page = open_notebook("quiz_legal.ipynb", ".bl-quiz")
+def measure_latency(page: Any, eval_js: Any, clicks: int = 20) -> list[float]:
+    """Click through the legal-meld quiz (answer, reason, next ...) and time each redraw."""
     root = page.locator(".bl-quiz")
     eval_js(page, MEASURE_CLICK, '[data-choice="legal"]')  # warm up: the first round trip is not typical
     if root.get_attribute("data-stage") == "done":
         eval_js(page, MEASURE_CLICK, '[data-key="next"]')
     samples: list[float] = []
-    while len(samples) < 20:
+    while len(samples) < clicks:
         stage = root.get_attribute("data-stage")
         selector = {"verdict": '[data-choice="legal"]', "reason": '[data-choice="r0"]', "done": '[data-key="next"]'}[stage or "done"]
         samples.append(float(eval_js(page, MEASURE_CLICK, selector, timeout=10)))
+    return samples
+
+
+def report(capsys: pytest.CaptureFixture[str], what: str, samples: list[float]) -> float:
     median = statistics.median(samples)
-    record_property("click_to_redraw_median_ms", round(median, 1))
     with capsys.disabled():
         print(
-            f"\nmeld quiz click-to-redraw over {len(samples)} clicks: median {median:.1f} ms "
+            f"\nmeld quiz click-to-redraw ({what}) over {len(samples)} clicks: median {median:.1f} ms "
             f"(min {min(samples):.1f}, max {max(samples):.1f})"
         )
+    return median
+
+
+def test_click_to_redraw_latency(open_notebook: Any, eval_js: Any, capsys: pytest.CaptureFixture[str], record_property: Any) -> None:
+    page = open_notebook("quiz_legal.ipynb", ".bl-quiz")
+    median = report(capsys, "stock Voila", measure_latency(page, eval_js))
+    record_property("click_to_redraw_median_ms", round(median, 1))
     assert median < 2000, "a click must come back from the kernel; this is a sanity bound, not the target"
+
+
+def test_click_to_redraw_latency_with_nodelay(
+    voila_factory: Any, page: Any, eval_js: Any, capsys: pytest.CaptureFixture[str], record_property: Any
+) -> None:
+    """The same, through the app's websocket connection with Nagle's algorithm off (as ``buraco-learn serve``)."""
+    pytest.importorskip("buraco_learn.app.voila_app", reason="the app's NoDelayConnection is not there")
+    from buraco_learn.app.server import NODELAY_CLASS
+
+    url = voila_factory(sys.executable, NOTEBOOKS, [f"--Voila.kernel_websocket_connection_class={NODELAY_CLASS}"])
+    page.goto(f"{url}/voila/render/quiz_legal.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(".bl-quiz", state="visible", timeout=60_000)
+    median = report(capsys, "TCP_NODELAY", measure_latency(page, eval_js))
+    record_property("click_to_redraw_nodelay_median_ms", round(median, 1))
+    assert median < 2000
