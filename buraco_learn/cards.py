@@ -77,6 +77,10 @@ class Rank(enum.IntEnum):
         return _RANK_WORDS[self]
 
 
+#: Enum members by number, for hot paths (calling an Enum is slow): ``RANKS[13] is Rank.KING``.
+RANKS: Final = (None, *Rank)
+SUITS: Final = tuple(Suit)
+
 _RANK_LETTERS: Final = {
     1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7",
     8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K",
@@ -175,11 +179,11 @@ class Card:
 
     @property
     def rank(self) -> Rank | None:
-        return None if self.code == JOKER_CODE else Rank(self.code % 13 + 1)
+        return None if self.code == JOKER_CODE else RANKS[self.code % 13 + 1]
 
     @property
     def suit(self) -> Suit | None:
-        return None if self.code == JOKER_CODE else Suit(self.code // 13)
+        return None if self.code == JOKER_CODE else SUITS[self.code // 13]
 
     def notation(self) -> str:
         """ASCII notation, the form used in records, JSON and the command line."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from buraco_learn import meldcore as core
-from buraco_learn.cards import Card, Rank, Suit, parse_cards
+from buraco_learn.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
 from buraco_learn.errors import IllegalActionError, InvalidNotationError
 from buraco_learn.problems import Problem, explain, problems_of
 from buraco_learn.rules import Rules
@@ -199,7 +199,7 @@ def arrangement_from_order(slots: Sequence[Slot], rules: Rules) -> Meld | None:
             return None
         if not slot.wild and slot.card.rank != slot.rank:
             return None
-        out.append(Slot(slot.card, slot.wild, Rank(rank), suit, position))
+        out.append(Slot(slot.card, slot.wild, RANKS[rank], suit, position))
     if len(out) == 14 and not rules.ace_to_ace:
         return None
     return Meld("run", tuple(out))
@@ -375,19 +375,19 @@ def build_meld(solution: tuple, codes: Sequence[int], rules: Rules) -> Meld:  # 
     """The arrangement of a legal solution (see :mod:`buraco_learn.meldcore`)."""
     ordered = core.ordered_codes(solution, codes, rules.twos_wild)
     if solution[0] == core.SET:
-        rank = Rank(solution[2])
+        rank = RANKS[solution[2]]
         naturals = solution[3]
         slots = [
-            Slot(Card.from_code(code), index >= naturals, rank, None if index >= naturals else Suit(code // 13))
+            Slot(Card.from_code(code), index >= naturals, rank, None if index >= naturals else SUITS[code // 13])
             for index, code in enumerate(ordered)
         ]
         return Meld("set", tuple(slots))
     _, _, suit, low, _high, naturals_mask, _ = solution
-    suit_value = Suit(suit)
+    suit_value = SUITS[suit]
     run = []
     for offset, code in enumerate(ordered):
         position = low + offset
-        rank = Rank(1 if position == 14 else position)
+        rank = RANKS[1 if position == 14 else position]
         run.append(Slot(Card.from_code(code), not naturals_mask >> position & 1, rank, suit_value, position))
     return Meld("run", tuple(run))
 
@@ -398,12 +398,12 @@ def _run_meld(suit: int, low: int, high: int, naturals: int, wilds: Sequence[int
     free = sorted(wilds)
     slots = []
     for position in range(low, high + 1):
-        rank = Rank(1 if position == 14 else position)
+        rank = RANKS[1 if position == 14 else position]
         if naturals >> position & 1:
-            slots.append(Slot(Card(rank, suit), False, rank, Suit(suit), position))
+            slots.append(Slot(Card(rank, suit), False, rank, SUITS[suit], position))
         else:
             code = fixed[position] if position in fixed else free.pop(0)
-            slots.append(Slot(Card.from_code(code), True, rank, Suit(suit), position))
+            slots.append(Slot(Card.from_code(code), True, rank, SUITS[suit], position))
     return Meld("run", tuple(slots))
 
 

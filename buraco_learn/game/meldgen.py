@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import product
 
 from buraco_learn import meldcore as core
@@ -57,66 +58,45 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True) ->
     mr = rules.meld_rules
     wilds = _wild_codes(counts, rules)
     max_wilds = rules.max_wilds
+    twos_wild = rules.twos_wild
     proposals: set[tuple[int, ...]] = set()
     if rules.sets:
-        by_rank: dict[int, list[int]] = {}
-        for code in counts:
-            if code == JOKER or (rules.twos_wild and code % 13 == 1):
+        need = rules.min_meld_cards
+        for rank0 in range(13):
+            if rank0 == 1 and twos_wild:
                 continue
-            by_rank.setdefault(code % 13, []).append(code)
-        for group in by_rank.values():
-            if sum(counts[code] for code in group) + max_wilds < rules.min_meld_cards:
+            copies = (counts.get(rank0, 0), counts.get(13 + rank0, 0), counts.get(26 + rank0, 0), counts.get(39 + rank0, 0))
+            if sum(copies) + max_wilds < need or sum(copies) < rules.min_naturals:
                 continue
-            for choice in product(*(range(counts[code] + 1) for code in group)):
-                naturals = [code for code, number in zip(group, choice) for _ in range(number)]
-                if len(naturals) < rules.min_naturals:
-                    continue
-                if len(naturals) >= rules.min_meld_cards:
-                    proposals.add(tuple(sorted(naturals)))
-                if max_wilds:
+            for choice in _set_choices(copies, rules.min_naturals, need - max_wilds):
+                naturals = tuple(suit * 13 + rank0 for suit, number in enumerate(choice) for _ in range(number))
+                if len(naturals) >= need:
+                    proposals.add(naturals)
+                if max_wilds and len(naturals) + 1 >= need:
                     for wild in wilds:
-                        proposals.add(tuple(sorted([*naturals, wild])))
+                        proposals.add((*naturals, wild))
     if rules.runs:
         longest = 14 if rules.ace_to_ace else 13
         need = rules.min_meld_cards
-        natural_two_ok = not rules.twos_wild or rules.natural_two
+        natural_two_ok = not twos_wild or rules.natural_two
         for suit in range(4):
             base = suit * 13
-            at: dict[int, int] = {}
+            mask = 0
             for rank0 in range(13):
-                code = base + rank0
-                if counts.get(code) and (rank0 != 1 or natural_two_ok):
-                    if rank0 == 0:
-                        at[1] = at[14] = code
-                    else:
-                        at[rank0 + 1] = code
-            if len(at) + max_wilds < need:
+                if counts.get(base + rank0) and (rank0 != 1 or natural_two_ok):
+                    mask |= (2 | 1 << 14) if rank0 == 0 else 1 << (rank0 + 1)
+            if mask.bit_count() + max_wilds < need:
                 continue
-            # windows start and end on a natural card: a wild beyond either end is
-            # proposed as an extra wild of the shorter window
-            for low in sorted(at):
-                picked: list[int] = []
-                missing = 0
-                for high in range(low, min(14, low + longest - 1) + 1):
-                    natural = at.get(high)
-                    if natural is None:
-                        missing += 1
-                        if missing > max_wilds:
-                            break
-                        continue
-                    picked.append(natural)
-                    length = high - low + 1
-                    if length + max_wilds - missing < need:
-                        continue
-                    if missing == 0 and length >= need:
-                        proposals.add(tuple(picked))
-                    for count in range(max(missing, 1), max_wilds + 1):
-                        if length - missing + count < need:
-                            continue
+            for positions, missing in _run_windows(mask, max_wilds, longest, need):
+                picked = tuple(base + (0 if position == 14 else position - 1) for position in positions)
+                length_cards = len(positions)
+                if missing == 0 and length_cards >= need:
+                    proposals.add(picked)
+                for count in range(max(missing, 1), max_wilds + 1):
+                    if length_cards + count >= need:
                         for fill in _wild_fills(wilds, counts, count):
-                            proposals.add(tuple(picked) + fill)
+                            proposals.add(picked + fill)
     out = []
-    twos_wild = rules.twos_wild
     for candidate in proposals:
         if not _fits(candidate, counts):
             continue
@@ -126,6 +106,43 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True) ->
     if ordered:
         out.sort(key=lambda combo: (sorted(combo), combo))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _run_windows(mask: int, max_wilds: int, longest: int, need: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Windows of run positions in ``mask`` that start and end on a natural card with
+    at most ``max_wilds`` places missing: (natural positions, places missing).
+
+    A wild beyond either end is proposed as an extra wild of the shorter window.
+    """
+    out = []
+    for low in range(1, 15):
+        if not mask >> low & 1:
+            continue
+        picked: list[int] = []
+        missing = 0
+        for high in range(low, min(14, low + longest - 1) + 1):
+            if not mask >> high & 1:
+                missing += 1
+                if missing > max_wilds:
+                    break
+                continue
+            picked.append(high)
+            if len(picked) + max_wilds < need:
+                continue
+            out.append((tuple(picked), missing))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _set_choices(copies: tuple[int, ...], min_naturals: int, min_total: int) -> tuple[tuple[int, ...], ...]:
+    """How many copies of each suit to put in a set: every choice with enough naturals."""
+    out = []
+    for choice in product(*(range(number + 1) for number in copies)):
+        total = sum(choice)
+        if total >= min_naturals and total >= min_total:
+            out.append(choice)
+    return tuple(out)
 
 
 def _wild_fills(wilds: list[int], counts: Counter[int], count: int) -> list[tuple[int, ...]]:
