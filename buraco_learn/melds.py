@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from buraco_learn import meldcore as core
 from buraco_learn.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
@@ -45,8 +45,7 @@ def resolve_rules(rules: Rules | str | None) -> Rules:
     return rules
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
     """One place in a meld: the card there and what it stands for.
 
     In a run, ``position`` is 1..14 (1 and 14 are the ace, low and high); a wild
