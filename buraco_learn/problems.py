@@ -180,13 +180,15 @@ def _set_too_big(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tup
 def _identical(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tuple[str, str]:
     naturals = [card for card in cards if not rules.is_wild(card)]
     twice = sorted({card for card in naturals if naturals.count(card) > 1})
-    return "set_limit", f"Two identical cards never count in a set, and {_list(twice)} appears twice"
+    verb = "appears" if len(twice) == 1 else "each appear"
+    return "set_limit", f"Two identical cards never count in a set, and {_list(twice)} {verb} twice"
 
 
 def _duplicate(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tuple[str, str]:
     naturals = [card for card in cards if not rules.is_wild(card) or card.is_two]
     twice = sorted({card for card in naturals if naturals.count(card) > 1 and not card.is_two})
-    return "run", f"A run holds each card once, one per place, but {_list(twice)} appears twice"
+    verb = "appears" if len(twice) == 1 else "each appear"
+    return "run", f"A run holds each card once, one per place, but {_list(twice)} {verb} twice"
 
 
 def _two_aces(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tuple[str, str]:
