@@ -360,3 +360,27 @@ def test_three_players_18_card_pozzetto_002() -> None:
     state.apply("pot")
     assert len(state.hands[0]) == 18
     assert state.side_names == ["P1", "P2P3"] and state.side_of == [0, 1, 1]
+
+
+@pytest.mark.parametrize("name", ["cutthroat", "fechado"])
+def test_quick_meld_filter_never_refuses_a_meldable_card(name: str) -> None:
+    """The quick necessary condition before the full check of 'can this pile card be melded'."""
+    from buraco_learn.game.playout import random_action
+
+    rules = preset(name)
+    rng = random.Random(5)
+    checked = 0
+    for hand_number in range(6):
+        state = HandState.new(rules, rng, dealer=hand_number % 4)
+        while not state.over and checked < 400:
+            if state.phase == "draw" and state.pile:
+                seat = state.current
+                for depth in range(1, len(state.pile) + 1) if rules.pile_take == "any-depth" else [None]:
+                    taken = state._taken_ids(depth)
+                    quick = state._can_meld_with(taken[0], taken)
+                    full_state = state.clone()
+                    full_state._could_meld = lambda target, pool, s=full_state, me=seat: (True, [m for m in s.melds if m.side == s.side_of[me] or rules.add_to_any_meld])  # type: ignore[method-assign]
+                    assert quick == full_state._can_meld_with(taken[0], taken)
+                    checked += 1
+            state.apply(random_action(state, rng))
+    assert checked > 50

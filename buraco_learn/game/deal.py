@@ -16,7 +16,6 @@ True
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,6 +212,10 @@ def deal_from_order(rules: Rules, order: list[int] | tuple[int, ...], cut: int, 
     return Deal(dealer, cut, tuple(ids), tuple(tuple(hand) for hand in hands), tuple(pots), pile, tuple(deck[position:]))
 
 
+_FULL_DECKS = {True: frozenset(deck_ids(True)), False: frozenset(deck_ids(False))}
+
+
 def deck_is_complete(ids: list[int], rules: Rules) -> bool:
     """Every physical card of the deck exactly once (the invariant simulations check)."""
-    return Counter(ids) == Counter(deck_ids(rules.jokers))
+    deck = _FULL_DECKS[rules.jokers]
+    return len(ids) == len(deck) and set(ids) == deck

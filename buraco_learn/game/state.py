@@ -309,24 +309,70 @@ class HandState:
         """Whether, after taking ``taken``, some legal meld, addition or swap uses card ``target``."""
         from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
 
+        new_meld, melds = self._could_meld(target, self.hands[self.current] + taken)
+        if not new_meld and not melds:
+            return False
         trial = self.clone()
         trial._execute(Action(A.TAKE, target=len(taken) if self.rules.pile_take == "any-depth" else None), taken)
         rules = self.rules
         code = _CODE[target]
         codes = [_CODE[card_id] for card_id in trial.hands[trial.current]]
-        for combo in candidate_melds(codes, rules, ordered=False):
-            if code in combo and trial.is_legal(Action(A.MELD, groups=(tuple(_CARDS[c] for c in combo),))):
-                return True
-        side = trial.side_of[trial.current]
-        for meld in trial.melds:
-            if meld.side != side and not rules.add_to_any_meld:
-                continue
+        if new_meld:
+            for combo in candidate_melds(codes, rules, ordered=False):
+                if code in combo and trial.is_legal(Action(A.MELD, groups=(tuple(_CARDS[c] for c in combo),))):
+                    return True
+        for meld in melds:
             for group in extension_candidates(meld.meld, codes, rules):
                 if code in group and trial.is_legal(Action(A.ADD, cards=tuple(_CARDS[c] for c in group), target=meld.id)):
                     return True
             if code in swap_candidates(meld.meld, codes) and trial.is_legal(Action(A.SWAP, cards=(_CARDS[code],), target=meld.id)):
                 return True
         return False
+
+    def _could_meld(self, target: int, pool: list[int]) -> tuple[bool, list[TableMeld]]:
+        """A quick necessary condition for :meth:`_can_meld_with`: whether a new meld could
+        hold the card, and which melds on the table it could join.
+
+        A meld holding the card needs, with at most one wild, a natural of its rank
+        (a set) or of its suit within two places (a run); an addition needs a set of
+        its rank, or a run of its suit ending within two places of it.
+        """
+        rules = self.rules
+        code = _CODE[target]
+        side = self.side_of[self.current]
+        mine = [meld for meld in self.melds if meld.side == side or rules.add_to_any_meld]
+        if code == 52 or (rules.twos_wild and code % 13 == 1):
+            return True, mine  # a wild can go almost anywhere
+        rank0, suit = code % 13, code // 13
+        places = (1, 14) if rank0 == 0 else (rank0 + 1,)
+        new_meld = False
+        seen_self = False
+        for card_id in pool:
+            other = _CODE[card_id]
+            if card_id == target and not seen_self:
+                seen_self = True
+                continue
+            if other == 52 or (other // 13 != suit and other % 13 != rank0):
+                continue
+            if other % 13 == rank0:
+                new_meld = True  # a possible set (identical cards too: two decks)
+                break
+            other_places = (1, 14) if other % 13 == 0 else (other % 13 + 1,)
+            if any(0 < abs(a - b) <= 2 for a in places for b in other_places):
+                new_meld = True  # a possible run
+                break
+        joinable = []
+        for meld in mine:
+            if meld.meld.kind == "set":
+                if meld.meld.rank is not None and int(meld.meld.rank) == rank0 + 1:
+                    joinable.append(meld)
+                continue
+            if meld.meld.suit is not None and int(meld.meld.suit) == suit:
+                positions = [slot.position or 0 for slot in meld.meld.slots]
+                low, high = min(positions), max(positions)
+                if any(low - 2 <= place <= high + 2 for place in places):
+                    joinable.append(meld)
+        return new_meld, joinable
 
     def _check_redraw(self, action: Action) -> Any:
         rules = self.rules
