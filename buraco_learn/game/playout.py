@@ -25,7 +25,6 @@ from buraco_learn.cards import Card, code_of_id
 from buraco_learn.errors import BuracoError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
-from buraco_learn.game.legal import draw_actions
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
 
 if TYPE_CHECKING:
@@ -47,12 +46,22 @@ def random_action(state: HandState, rng: random.Random) -> Action:
     if phase == "pot":
         return Action(A.POT)
     if phase == "draw":
-        options = draw_actions(state)
-        if not options:
-            raise BuracoError("no legal action in the draw phase")
-        kinds = sorted({action.kind for action in options})
-        kind = rng.choice(kinds)
-        return rng.choice([action for action in options if action.kind == kind])
+        order = [A.DRAW, A.TAKE]
+        rng.shuffle(order)
+        for kind in order:
+            if kind == A.DRAW:
+                if state.stock:
+                    return Action(A.DRAW)
+                continue
+            depths: list[int | None] = [None]
+            if state.rules.pile_take == "any-depth":
+                depths = list(range(1, len(state.pile) + 1))
+                rng.shuffle(depths)
+            for depth in depths:
+                action = Action(A.TAKE, target=depth)
+                if state.pile and state.is_legal(action):
+                    return action
+        raise BuracoError("no legal action in the draw phase")
     kinds = list(_PLAY_KINDS)
     rng.shuffle(kinds)
     seat = state.current
