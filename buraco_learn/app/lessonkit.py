@@ -1,0 +1,516 @@
+"""What a lesson notebook calls: navigation, a ruleset chooser, exercises with feedback, progress.
+
+A lesson's cells stay one line or two (Voila hides the code; the outputs are the
+page)::
+
+    from buraco_learn.app import lessonkit as kit
+    page = kit.Page("melds")           # the lesson's id in the catalogue
+    page.nav()                         # home, previous and next links
+    chooser = kit.RulesetChooser()     # a dropdown of the presets
+    chooser.view(lambda rules: ...)    # HTML re-rendered when the ruleset changes
+    quiz = kit.Quiz([kit.meld_question("7H 8H 9H"), ...], chooser, page=page)
+    quiz.widget
+    page.done_button()                 # "I've done this lesson", kept in the progress store
+
+Exercises are built from :class:`Question` values whose right answer and explanation
+come from the engine under the chosen ruleset (never typed by hand). :class:`Quiz`
+uses plain ipywidgets; the meld quiz widget of :mod:`buraco_learn.ui` can replace it
+with the same questions. Every callback catches errors and shows a sentence instead of
+a traceback (an observer's exception would otherwise vanish in the browser console).
+
+>>> quiz = Quiz([meld_question("7H 8H 9H"), meld_question("9S 9H 9D")])
+>>> quiz.correct_choice(0), quiz.correct_choice(1)
+('Legal', 'Legal')
+>>> quiz.answer(1, "Not legal")
+False
+>>> quiz.answer(0, "Legal"), quiz.score, quiz.answered
+(True, 1, 2)
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final
+
+import ipywidgets as widgets
+
+from buraco_learn.app.catalogue import INDEX, LessonInfo, discover, find
+from buraco_learn.app.pages import STYLE, format_option, landing_html, nav_html
+from buraco_learn.app.progress import ProgressError, ProgressStore
+from buraco_learn.app.views import option_doc
+from buraco_learn.cards import parse_cards
+from buraco_learn.errors import BuracoError
+from buraco_learn.melds import Verdict, check_meld
+from buraco_learn.presets import PRESET_NAMES, preset
+from buraco_learn.render import cards_svg, verdict_html
+from buraco_learn.rules import Rules
+from buraco_learn.sources import DOCUMENTS
+
+#: True inside a page served by Voila (the kernel gets ``VOILA_KERNEL_ID``); a lesson's
+#: check cells run only outside the app (nbval, JupyterLab).
+IN_APP: Final = "VOILA_KERNEL_ID" in os.environ
+
+
+def checking() -> bool:
+    """Whether a lesson's check cells should run (not in the app, where they would only cost time)."""
+    return not IN_APP
+
+
+def _error_html(error: Exception) -> str:
+    return f'<p class="buraco-feedback wrong" role="alert">{html.escape(str(error))}</p>'
+
+
+def _open_store() -> tuple[ProgressStore | None, str]:
+    try:
+        return ProgressStore(), ""
+    except ProgressError as error:
+        return None, str(error)
+
+
+# -- the page ------------------------------------------------------------------------------
+class Page:
+    """One lesson: its catalogue entry, navigation and completion button."""
+
+    def __init__(self, lesson: str, store: ProgressStore | None = None) -> None:
+        self.lessons = discover()
+        self.info: LessonInfo = find(lesson)
+        self._store = store
+        self._store_error = ""
+
+    def __repr__(self) -> str:
+        return f"Page({self.info.id!r})"
+
+    @property
+    def store(self) -> ProgressStore | None:
+        """The progress store (opened on first use; None, with a reason shown, if it cannot be)."""
+        if self._store is None and not self._store_error:
+            self._store, self._store_error = _open_store()
+        return self._store
+
+    def nav(self) -> NavBar:
+        """Links home and to the previous and next lessons."""
+        return NavBar(self.info, self.lessons)
+
+    def record_quiz(self, score: int, total: int, quiz: str = "check") -> str:
+        """Record a quiz result; the sentence to show (saying so when progress cannot be kept)."""
+        store = self.store
+        if store is None:
+            return f"Your score is not saved: {self._store_error}"
+        try:
+            store.record_quiz(self.info.id, score, total, quiz)
+        except ProgressError as error:
+            return f"Your score is not saved: {error}"
+        return "Your score is saved on the lessons page."
+
+    def done_button(self) -> Any:
+        """The "I've done this lesson" button, with the date it was marked and a link onwards."""
+        return DoneButton(self).widget
+
+
+class NavBar(widgets.HTML):  # type: ignore[misc]
+    """The lesson navigation, as a widget with a repr that says where its links go.
+
+    A widget, not an HTML output: JupyterLab's renderer (which Voila uses for outputs)
+    opens an output's links in a new tab, and a tab per lesson is a kernel per lesson.
+    """
+
+    def __init__(self, lesson: LessonInfo, lessons: Sequence[LessonInfo]) -> None:
+        super().__init__(nav_html(lesson, lessons))
+        index = list(lessons).index(lesson)
+        links = [f"home {INDEX}"]
+        if index > 0:
+            links.append(f"previous {lessons[index - 1].filename}")
+        if index + 1 < len(lessons):
+            links.append(f"next {lessons[index + 1].filename}")
+        self._summary = f"lesson {lesson.number} of {len(lessons)}: {', '.join(links)}"
+
+    def __repr__(self) -> str:
+        return f"NavBar({self._summary})"
+
+
+class DoneButton:
+    """Marks the lesson done (or not done) in the progress store."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.button = widgets.Button(description="I've done this lesson", icon="check", button_style="success")
+        self.status = widgets.HTML()
+        self.button.on_click(lambda _button: self.toggle())
+        self.widget = widgets.VBox([widgets.HBox([self.button, self.status])])
+        self._show()
+
+    def _done_at(self) -> str | None:
+        store = self.page.store
+        return None if store is None else store.lesson(self.page.info.id).done_at
+
+    def _show(self, message: str = "") -> None:
+        store = self.page.store
+        if store is None:
+            self.button.disabled = True
+            self.status.value = _error_html(ProgressError(f"Progress cannot be kept here: {self.page._store_error}"))
+            return
+        done_at = self._done_at()
+        if done_at is None:
+            self.button.description, self.button.button_style = "I've done this lesson", "success"
+            self.status.value = html.escape(message)
+            return
+        self.button.description, self.button.button_style = "Mark as not done", ""
+        when = datetime.fromisoformat(done_at).astimezone().strftime("%d %b %Y")
+        after = self.page.lessons.index(self.page.info) + 1
+        onward = ""
+        if after < len(self.page.lessons):
+            following = self.page.lessons[after]
+            onward = f' <a class="buraco-link" href="{html.escape(following.filename)}">Next: {html.escape(following.label)} →</a>'
+        self.status.value = f'{STYLE}<span class="buraco-feedback right lesson-done">✔ Done on {when}.</span>{onward}'
+
+    def toggle(self) -> bool:
+        """Flip the lesson's done mark; whether it is now done."""
+        store = self.page.store
+        if store is None:
+            return False
+        try:
+            store.mark_done(self.page.info.id, self._done_at() is None)
+        except ProgressError as error:
+            self.status.value = _error_html(error)
+            return False
+        self._show()
+        return self._done_at() is not None
+
+
+# -- the ruleset chooser ---------------------------------------------------------------------
+class RulesetChooser:
+    """A dropdown of the presets; views registered with :meth:`view` re-render when it changes."""
+
+    def __init__(self, default: str = "italian", names: Sequence[str] = PRESET_NAMES,
+                 description: str = "Ruleset") -> None:
+        preset(default)
+        options = [(f"{name} ({preset(name).source})", name) for name in names]
+        self.dropdown = widgets.Dropdown(options=options, value=default, description=description)
+        self.note = widgets.HTML()
+        self._listeners: list[Callable[[Rules], None]] = []
+        self.dropdown.observe(self._changed, names="value")
+        self.widget = widgets.HBox([self.dropdown, self.note])
+        self._describe()
+
+    def __repr__(self) -> str:
+        return f"RulesetChooser({self.name!r})"
+
+    @property
+    def name(self) -> str:
+        return str(self.dropdown.value)
+
+    @property
+    def rules(self) -> Rules:
+        return preset(self.name)
+
+    def select(self, name: str) -> None:
+        """Choose a preset, as the learner would in the dropdown."""
+        preset(name)
+        self.dropdown.value = name
+
+    def on_change(self, listener: Callable[[Rules], None]) -> None:
+        self._listeners.append(listener)
+
+    def _describe(self) -> None:
+        document = DOCUMENTS[self.rules.source]
+        self.note.value = f'<span class="ruleset-note">document {html.escape(document.id)}: {html.escape(document.title)}</span>'
+
+    def _changed(self, _change: Any) -> None:
+        self._describe()
+        for listener in self._listeners:
+            listener(self.rules)
+
+    def view(self, render: Callable[[Rules], str]) -> Any:
+        """An HTML widget showing ``render(rules)``, re-rendered whenever the ruleset changes."""
+        output = widgets.HTML()
+
+        def update(rules: Rules) -> None:
+            try:
+                output.value = STYLE + render(rules)
+            except Exception as error:  # shown, never a traceback in the page
+                output.value = _error_html(error)
+
+        update(self.rules)
+        self.on_change(update)
+        return output
+
+
+# -- exercises --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Question:
+    """One exercise question; each part is computed from the ruleset in play."""
+
+    prompt: Callable[[Rules], str]
+    choices: Callable[[Rules], Sequence[str]]
+    answer: Callable[[Rules], str]
+    explain: Callable[[Rules], str]
+
+
+def meld_question(cards: str, prompt: str = "Is this a legal meld?") -> Question:
+    """"Legal or not?" for ``cards``; the answer and the explanation are :func:`check_meld`'s verdict."""
+    parse_cards(cards)  # bad notation fails when the lesson is written, not when a learner clicks
+
+    def verdict(rules: Rules) -> Verdict:
+        return check_meld(cards, rules)
+
+    def show(rules: Rules) -> str:
+        return f"<p>{html.escape(prompt)}</p>{cards_svg(list(parse_cards(cards)), scale=0.8)}"
+
+    return Question(
+        prompt=show,
+        choices=lambda rules: ("Legal", "Not legal"),
+        answer=lambda rules: "Legal" if verdict(rules).legal else "Not legal",
+        explain=lambda rules: verdict_html(verdict(rules)),
+    )
+
+
+def number_question(prompt: str, answer: Callable[[Rules], int], explain: Callable[[Rules], str],
+                    distractors: Callable[[Rules], Iterable[int]]) -> Question:
+    """A question with a number for answer, offered among ``distractors`` (sorted, without repeats)."""
+
+    def choices(rules: Rules) -> Sequence[str]:
+        values = {answer(rules), *distractors(rules)}
+        return tuple(str(value) for value in sorted(values))
+
+    return Question(
+        prompt=lambda rules: f"<p>{html.escape(prompt)}</p>",
+        choices=choices,
+        answer=lambda rules: str(answer(rules)),
+        explain=lambda rules: f"<p>{explain(rules)}</p>",
+    )
+
+
+def preset_question(prompt: str, option: str, predicate: Callable[[Rules], bool], names: Sequence[str]) -> Question:
+    """"Which of these presets ...?": exactly one of ``names`` must satisfy ``predicate`` (checked now).
+
+    The explanation is the option's declaring sentence and each preset's value.
+    """
+    matches = [name for name in names if predicate(preset(name))]
+    if len(matches) != 1:
+        raise ValueError(f"{prompt!r} must have exactly one answer among {', '.join(names)}, not {matches}")
+    values = " · ".join(f"{name}: {format_option(getattr(preset(name), option))}" for name in names)
+    explanation = f"<p>{html.escape(option_doc(option))}</p><p><code>{html.escape(option)}</code>: {html.escape(values)}</p>"
+    return Question(
+        prompt=lambda rules: f"<p>{html.escape(prompt)}</p>",
+        choices=lambda rules: tuple(names),
+        answer=lambda rules: matches[0],
+        explain=lambda rules: explanation,
+    )
+
+
+class Quiz:
+    """Questions with buttons and immediate feedback; the score is recorded when all are answered.
+
+    With a ``chooser``, the questions follow its ruleset and start again when it changes.
+    """
+
+    def __init__(self, questions: Sequence[Question], chooser: RulesetChooser | None = None, *,
+                 page: Page | None = None, quiz: str = "check", rules: str = "italian",
+                 title: str = "Your turn") -> None:
+        if not questions:
+            raise ValueError("a quiz needs at least one question")
+        self.questions = list(questions)
+        self.chooser = chooser
+        self.page = page
+        self.quiz = quiz
+        self._fixed_rules = preset(rules)
+        self._answers: list[str | None] = []
+        self._boxes: list[Any] = []
+        self._feedback: list[Any] = []
+        self._buttons: list[list[Any]] = []
+        self.summary = widgets.HTML()
+        self.again = widgets.Button(description="Start again", icon="refresh")
+        self.again.on_click(lambda _button: self.reset())
+        self.widget = widgets.VBox(layout=widgets.Layout(border="1px solid #d0d7de", padding="0.5em"))
+        self._title = widgets.HTML(f"<h3>{html.escape(title)}</h3>")
+        if chooser is not None:
+            chooser.on_change(lambda _rules: self.reset())
+        self.reset()
+
+    def __repr__(self) -> str:
+        return f"Quiz({len(self.questions)} questions, {self.answered} answered, score {self.score})"
+
+    @property
+    def rules(self) -> Rules:
+        return self.chooser.rules if self.chooser is not None else self._fixed_rules
+
+    @property
+    def answered(self) -> int:
+        return sum(answer is not None for answer in self._answers)
+
+    @property
+    def score(self) -> int:
+        return sum(answer == self.correct_choice(i) for i, answer in enumerate(self._answers) if answer is not None)
+
+    def correct_choice(self, index: int) -> str:
+        return self.questions[index].answer(self.rules)
+
+    def feedback_html(self, index: int) -> str:
+        return str(self._feedback[index].value)
+
+    def reset(self) -> None:
+        """Clear every answer and rebuild the questions for the current ruleset."""
+        rules = self.rules
+        self._answers = [None] * len(self.questions)
+        self._boxes, self._feedback, self._buttons = [], [], []
+        for index, question in enumerate(self.questions):
+            try:
+                prompt, choices = question.prompt(rules), question.choices(rules)
+            except Exception as error:
+                prompt, choices = _error_html(error), ()
+            buttons = []
+            for choice in choices:
+                button = widgets.Button(description=choice, tooltip=f"Question {index + 1}: {choice}")
+                button.on_click(lambda _button, i=index, c=choice: self.answer(i, c))
+                buttons.append(button)
+            feedback = widgets.HTML()
+            self._buttons.append(buttons)
+            self._feedback.append(feedback)
+            header = widgets.HTML(f"<strong>Question {index + 1} of {len(self.questions)}</strong>{prompt}")
+            self._boxes.append(widgets.VBox([header, widgets.HBox(buttons), feedback]))
+        self.summary.value = ""
+        self.widget.children = [self._title, *self._boxes, self.summary]
+
+    def answer(self, index: int, choice: str) -> bool:
+        """Answer question ``index`` with ``choice``; shows the explanation; whether it was right."""
+        if not 0 <= index < len(self.questions):
+            raise IndexError(f"there is no question {index + 1}: the quiz has {len(self.questions)}")
+        if self._answers[index] is not None:
+            return self._answers[index] == self.correct_choice(index)
+        rules = self.rules
+        question = self.questions[index]
+        try:
+            right_answer, explanation = question.answer(rules), question.explain(rules)
+        except Exception as error:
+            self._feedback[index].value = _error_html(error)
+            return False
+        right = choice == right_answer
+        self._answers[index] = choice
+        for button in self._buttons[index]:
+            button.disabled = True
+            if button.description == choice:
+                button.button_style = "success" if right else "danger"
+        head = "✔ Right." if right else f"✘ Not quite: the answer is {html.escape(right_answer)}."
+        self._feedback[index].value = (
+            f'{STYLE}<div class="buraco-feedback {"right" if right else "wrong"}" role="status">'
+            f"<strong>{head}</strong></div>{explanation}"
+        )
+        if self.answered == len(self.questions):
+            self._finish()
+        return right
+
+    def _finish(self) -> None:
+        total = len(self.questions)
+        saved = self.page.record_quiz(self.score, total, self.quiz) if self.page is not None else ""
+        self.summary.value = (
+            f'<p class="quiz-summary" role="status"><strong>You got {self.score} of {total} right</strong> '
+            f"under the {html.escape(self.rules.name)} rules. {html.escape(saved)}</p>"
+        )
+        self.widget.children = [self._title, *self._boxes, self.summary, self.again]
+
+
+class Tryout:
+    """Type cards, press Check, read the engine's verdict: a sandbox beside the exercises."""
+
+    def __init__(self, check: Callable[[str, Rules], Verdict] | None = None,
+                 chooser: RulesetChooser | None = None, *, placeholder: str = "e.g. 7D JK 6D",
+                 label: str = "Cards", value: str = "") -> None:
+        self.check = check or (lambda text, rules: check_meld(text, rules))
+        self.chooser = chooser
+        self.text = widgets.Text(value=value, placeholder=placeholder, description=label, continuous_update=False)
+        self.button = widgets.Button(description="Check", icon="search")
+        self.result = widgets.HTML()
+        self.button.on_click(lambda _button: self.run())
+        self.text.observe(lambda _change: self.run(), names="value")
+        if chooser is not None:
+            chooser.on_change(lambda _rules: self._rerun())
+        self.widget = widgets.VBox([widgets.HBox([self.text, self.button]), self.result])
+        if value:
+            self.run()
+
+    def _rerun(self) -> None:
+        self.run()
+
+    def run(self, text: str | None = None) -> str:
+        """Check ``text`` (default: what is typed); the HTML shown."""
+        if text is not None:
+            self.text.value = text  # observed: runs again with the new text
+            return str(self.result.value)
+        typed = str(self.text.value).strip()
+        if not typed:
+            self.result.value = ""
+            return ""
+        rules = self.chooser.rules if self.chooser is not None else preset("italian")
+        try:
+            self.result.value = STYLE + verdict_html(self.check(typed, rules))
+        except BuracoError as error:
+            self.result.value = _error_html(error)
+        return str(self.result.value)
+
+
+# -- the landing page ---------------------------------------------------------------------------
+class Landing:
+    """The lesson list with progress, and controls to reset one lesson or everything."""
+
+    def __init__(self, store: ProgressStore | None = None) -> None:
+        self.lessons = discover()
+        self.store, error = (store, "") if store is not None else _open_store()
+        self.table = widgets.HTML()
+        self.message = widgets.HTML()
+        self.choose = widgets.Dropdown(options=[(info.label, info.id) for info in self.lessons], description="Lesson")
+        self.reset_one = widgets.Button(description="Reset this lesson", icon="undo")
+        self.reset_all = widgets.Button(description="Reset all progress…", icon="trash", button_style="warning")
+        self.confirm = widgets.Button(description="Yes, forget everything", button_style="danger")
+        self.cancel = widgets.Button(description="Cancel")
+        self.confirm_box = widgets.HBox([widgets.HTML("Forget every lesson done, every score and saved game?"),
+                                         self.confirm, self.cancel])
+        self.confirm_box.layout.display = "none"
+        self.reset_one.on_click(lambda _button: self.reset(str(self.choose.value)))
+        self.reset_all.on_click(lambda _button: self._ask())
+        self.confirm.on_click(lambda _button: self.reset(None))
+        self.cancel.on_click(lambda _button: self._unask())
+        where = (f"Your progress is kept in <code>{html.escape(str(self.store.path))}</code>." if self.store is not None
+                 else _error_html(ProgressError(f"Progress cannot be kept here: {error}")))
+        controls = widgets.VBox([
+            widgets.HTML("<h3>Start again</h3>"),
+            widgets.HBox([self.choose, self.reset_one, self.reset_all]),
+            self.confirm_box, self.message, widgets.HTML(f'<p class="store-path">{where}</p>'),
+        ])
+        if self.store is None:
+            for button in (self.reset_one, self.reset_all):
+                button.disabled = True
+        self.widget = widgets.VBox([self.table, controls])
+        self.refresh()
+
+    def refresh(self) -> None:
+        progress = self.store.all() if self.store is not None else {}
+        self.table.value = landing_html(self.lessons, progress)
+
+    def _ask(self) -> None:
+        self.confirm_box.layout.display = "flex"
+
+    def _unask(self) -> None:
+        self.confirm_box.layout.display = "none"
+
+    def reset(self, lesson: str | None) -> None:
+        """Forget one lesson's progress, or everything (None)."""
+        self._unask()
+        if self.store is None:
+            return
+        try:
+            self.store.reset(lesson)
+        except ProgressError as error:
+            self.message.value = _error_html(error)
+            return
+        what = "all your progress" if lesson is None else f"lesson {find(lesson).label}"
+        self.message.value = f'<p class="buraco-feedback right" role="status">Forgot {html.escape(what)}.</p>'
+        self.refresh()
+
+
+def landing() -> Any:
+    """The landing page's widget (the index notebook shows it)."""
+    return Landing().widget

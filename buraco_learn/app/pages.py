@@ -1,0 +1,208 @@
+"""HTML for the app's pages: the landing page's lesson list, the lesson navigation, the rulesets table.
+
+Pure functions returning HTML strings (no Jupyter), with semantic classes and
+``aria-label``s so the browser tests and screen readers can read them. Links are
+relative (``03_wild_cards.ipynb``), so they work under ``buraco-learn serve``
+(``/voila/render/...``) and on Binder (``/voila/render/lessons/...``) alike.
+
+>>> from buraco_learn.app.catalogue import discover, find
+>>> nav = nav_html(find("melds"), discover())
+>>> 'href="01_cards_and_deal.ipynb"' in nav and 'href="03_wild_cards.ipynb"' in nav and 'href="index.ipynb"' in nav
+True
+>>> table = rules_table_html(["italian", "aberto"], options=["sets", "value_joker"])
+>>> "<td" in table and ">no<" in table and ">20<" in table
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from buraco_learn.app.catalogue import INDEX, LessonInfo
+from buraco_learn.app.progress import LessonProgress
+from buraco_learn.presets import PRESET_NAMES, preset, preset_doc
+from buraco_learn.rules import Rules
+from buraco_learn.sources import DOCUMENTS
+
+STYLE: Final = """<style>
+.buraco-lessons a,.buraco-summary a,.buraco-link{color:#0b57d0;text-decoration:none}
+.buraco-lessons a:hover,.buraco-summary a:hover,.buraco-link:hover{text-decoration:underline}
+table.buraco-lessons,table.buraco-rules{border-collapse:collapse;margin:.6em 0}
+table.buraco-lessons td,table.buraco-lessons th,table.buraco-rules td,table.buraco-rules th{
+  border-bottom:1px solid #d0d7de;padding:.35em .6em;vertical-align:top;background:none}
+table.buraco-lessons td,table.buraco-lessons th,table.buraco-rules th[scope=row]{text-align:left!important}
+table.buraco-rules td,table.buraco-rules th[scope=col]{text-align:center!important}
+table.buraco-lessons .lesson-link{font-weight:bold}
+table.buraco-lessons .goal{color:#444;font-size:92%}
+table.buraco-lessons .lesson-done{color:#1e7b34;font-weight:bold}
+table.buraco-lessons .lesson-outline{color:#777;font-style:italic}
+table.buraco-rules th[scope=row]{font-weight:normal}
+table.buraco-rules .option-doc{color:#555;font-size:85%;max-width:28em}
+table.buraco-rules td.differs{background:#fff4d6}
+.buraco-rules-wrap{overflow-x:auto}
+.buraco-examples{display:flex;flex-wrap:wrap;gap:.5em 2em}
+.buraco-examples .meld-example{flex:0 1 24em}
+.buraco-feedback.right{color:#1e7b34}.buraco-feedback.wrong{color:#c8102e}
+</style>"""
+
+
+# -- navigation ------------------------------------------------------------------------
+def nav_html(lesson: LessonInfo, lessons: Sequence[LessonInfo]) -> str:
+    """Home, previous and next links for ``lesson`` (styled inline, so it reads the same anywhere)."""
+    ids = [info.id for info in lessons]
+    index = ids.index(lesson.id)
+    before = lessons[index - 1] if index > 0 else None
+    after = lessons[index + 1] if index + 1 < len(lessons) else None
+    link = "color:#0b57d0;text-decoration:none"
+    parts = [f'<a class="nav-home" style="{link}" href="{INDEX}">⌂ All lessons</a>']
+    if before is not None:
+        parts.append(f'<a class="nav-prev" rel="prev" style="{link}" href="{html.escape(before.filename)}">'
+                     f"← {html.escape(before.label)}</a>")
+    parts.append(f'<span class="nav-here" aria-current="page">Lesson {lesson.number} of {len(lessons)}</span>')
+    if after is not None:
+        parts.append(f'<a class="nav-next" rel="next" style="{link};margin-left:auto" href="{html.escape(after.filename)}">'
+                     f"{html.escape(after.label)} →</a>")
+    box = ("display:flex;gap:1.5em;align-items:center;flex-wrap:wrap;padding:.4em .8em;margin:.3em 0;"
+           "border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa")
+    return f'<nav class="buraco-nav" aria-label="Lessons" style="{box}">{"".join(parts)}</nav>'
+
+
+# -- landing page ----------------------------------------------------------------------
+def progress_text(lesson: LessonInfo, progress: LessonProgress | None) -> tuple[str, str]:
+    """The landing page's progress cell for one lesson: (text, css class).
+
+    >>> from pathlib import Path
+    >>> from buraco_learn.app.progress import QuizScore
+    >>> info = LessonInfo(2, "melds", "Melds", "Tell sets from runs.", "ready", Path("02_melds.ipynb"))
+    >>> progress_text(info, None)
+    ('not started', 'lesson-new')
+    >>> quiz = QuizScore("melds", "check", 3, 5, 4, 5, 2, "2025-01-01T10:00:00+00:00")
+    >>> progress_text(info, LessonProgress("melds", "2025-01-01T10:00:00+00:00", {"check": quiz}))
+    ('done · check 3/5 (best 4/5)', 'lesson-done')
+    """
+    if progress is None or not progress.started:
+        if not lesson.ready:
+            return "outline: the interactive part is coming", "lesson-outline"
+        return "not started", "lesson-new"
+    parts = ["done"] if progress.done else []
+    for name, quiz in sorted(progress.quizzes.items()):
+        text = f"{name} {quiz.score}/{quiz.total}"
+        if (quiz.best_score, quiz.best_total) != (quiz.score, quiz.total):
+            text += f" (best {quiz.best_score}/{quiz.best_total})"
+        parts.append(text)
+    return " · ".join(parts), "lesson-done" if progress.done else "lesson-started"
+
+
+def next_lesson(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgress]) -> LessonInfo | None:
+    """The first lesson not done yet (outline lessons count too), or None when all are done."""
+    for lesson in lessons:
+        entry = progress.get(lesson.id)
+        if entry is None or not entry.done:
+            return lesson
+    return None
+
+
+def landing_html(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgress]) -> str:
+    """The list of lessons with number, title (a link), goal and the learner's progress."""
+    rows = []
+    for lesson in lessons:
+        text, css = progress_text(lesson, progress.get(lesson.id))
+        rows.append(
+            f'<tr class="lesson" data-lesson="{html.escape(lesson.id)}">'
+            f'<td class="number">{lesson.number}</td>'
+            f'<td><a class="lesson-link" href="{html.escape(lesson.filename)}">{html.escape(lesson.title)}</a>'
+            f'<div class="goal">{html.escape(lesson.goal)}</div></td>'
+            f'<td class="lesson-progress {css}">{html.escape(text)}</td></tr>'
+        )
+    done = sum(1 for lesson in lessons if (entry := progress.get(lesson.id)) is not None and entry.done)
+    upcoming = next_lesson(lessons, progress)
+    if upcoming is None:
+        summary = f"You have done all {len(lessons)} lessons."
+    else:
+        verb = "Start" if done == 0 else "Continue"
+        summary = (
+            f'{done} of {len(lessons)} lessons done. <a class="continue" href="{html.escape(upcoming.filename)}">'
+            f"{verb} with lesson {html.escape(upcoming.label)} →</a>"
+        )
+    return (
+        f'{STYLE}<p class="buraco-summary">{summary}</p>'
+        '<table class="buraco-lessons" aria-label="Lessons"><thead><tr><th>#</th><th>Lesson and its goal</th>'
+        f'<th>Your progress</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+# -- rulesets --------------------------------------------------------------------------
+def format_option(value: Any) -> str:
+    """An option's value as the table shows it.
+
+    >>> [format_option(v) for v in (True, False, (11, 11), (), 2005, "low-end")]
+    ['yes', 'no', '11 + 11', 'none', '2005', 'low-end']
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (tuple, list)):
+        return " + ".join(map(str, value)) if value else "none"
+    return str(value)
+
+
+def differing_options(names: Sequence[str] = PRESET_NAMES) -> list[str]:
+    """The options on which the presets ``names`` do not all agree, in declaration order.
+
+    >>> "sets" in differing_options() and "burraco_length" not in differing_options()
+    True
+    """
+    rulesets = [preset(name) for name in names]
+    return [
+        spec.name for spec in dataclasses.fields(Rules)
+        if spec.name not in ("name", "source") and len({repr(getattr(rules, spec.name)) for rules in rulesets}) > 1
+    ]
+
+
+def rules_table_html(names: Sequence[str] = PRESET_NAMES, options: Sequence[str] | None = None,
+                     *, docs: bool = True) -> str:
+    """The presets side by side, generated from their options (never typed by hand).
+
+    Rows are ``options`` (default: every option on which the presets differ), each with
+    its sentence and source; a cell that differs from the first preset is marked.
+    """
+    rulesets = [preset(name) for name in names]
+    specs = {spec.name: spec for spec in Rules.options()}
+    chosen = list(options) if options is not None else differing_options(names)
+    for option in chosen:
+        if option not in specs:
+            raise ValueError(f"unknown rules option {option!r}")
+    head = "".join(f'<th scope="col" class="preset">{html.escape(name)}</th>' for name in names)
+    source_cells = "".join(
+        f'<td title="{html.escape(DOCUMENTS[rules.source].title)}">{html.escape(rules.source)}</td>' for rules in rulesets
+    )
+    rows = [f'<tr class="document"><th scope="row">rule document</th>{source_cells}</tr>']
+    for option in chosen:
+        values = [getattr(rules, option) for rules in rulesets]
+        cells = "".join(
+            f'<td class="{"differs" if i and value != values[0] else "same"}">{html.escape(format_option(value))}</td>'
+            for i, value in enumerate(values)
+        )
+        doc = f'<div class="option-doc">{html.escape(specs[option].doc)}</div>' if docs else ""
+        rows.append(f'<tr data-option="{html.escape(option)}"><th scope="row"><code>{html.escape(option)}</code>{doc}</th>{cells}</tr>')
+    return (
+        f'{STYLE}<div class="buraco-rules-wrap"><table class="buraco-rules" aria-label="Rulesets compared">'
+        f'<thead><tr><th scope="col">option</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+    )
+
+
+def documents_html(names: Sequence[str] = PRESET_NAMES) -> str:
+    """Each preset with the document it follows and the choices recorded in its docstring."""
+    parts = []
+    for name in names:
+        rules = preset(name)
+        document = DOCUMENTS[rules.source]
+        parts.append(
+            f'<details class="preset-doc" data-preset="{html.escape(name)}"><summary><strong>{html.escape(name)}</strong>: '
+            f"{html.escape(document.id)} {html.escape(document.title)}</summary>"
+            f'<p>{html.escape(document.summary)}</p><pre style="white-space:pre-wrap">{html.escape(preset_doc(name))}</pre></details>'
+        )
+    return STYLE + "".join(parts)
+

@@ -1,0 +1,321 @@
+"""The learner's progress: lessons done, quiz scores and saved games, in SQLite.
+
+Pure Python (``sqlite3``, no Jupyter), so the landing page, every lesson's kernel and
+the command line share one store. The database lives in the user's data directory
+(``platformdirs``), or in the directory named by the environment variable
+``BURACO_LEARN_DATA`` (tests, classrooms, a USB stick). It is opened in WAL mode and
+every call is one short transaction on its own connection, so many kernels (one per
+open page) can read and write at once.
+
+>>> import tempfile
+>>> store = ProgressStore(Path(tempfile.mkdtemp()) / "progress.sqlite3")
+>>> store.mark_done("melds")
+>>> store.record_quiz("melds", 3, 5).best_score
+3
+>>> store.record_quiz("melds", 2, 5).best_score     # the best attempt is kept
+3
+>>> progress = store.lesson("melds")
+>>> progress.done, progress.quizzes["check"].score, progress.quizzes["check"].attempts
+(True, 2, 2)
+>>> store.save_game("table-1", {"seed": 7, "turn": 12})
+>>> store.load_game("table-1")
+{'seed': 7, 'turn': 12}
+>>> store.reset("melds")
+>>> store.lesson("melds").done
+False
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator, Mapping
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from buraco_learn.errors import BuracoError
+
+DATA_ENV: Final = "BURACO_LEARN_DATA"
+DB_NAME: Final = "progress.sqlite3"
+SCHEMA_VERSION: Final = 1
+MAX_KEY = 120
+BUSY_TIMEOUT_S = 30.0
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS lessons (
+    lesson  TEXT PRIMARY KEY,
+    done_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS quizzes (
+    lesson     TEXT NOT NULL,
+    quiz       TEXT NOT NULL,
+    score      INTEGER NOT NULL,
+    total      INTEGER NOT NULL,
+    best_score INTEGER NOT NULL,
+    best_total INTEGER NOT NULL,
+    attempts   INTEGER NOT NULL,
+    updated    TEXT NOT NULL,
+    PRIMARY KEY (lesson, quiz)
+);
+CREATE TABLE IF NOT EXISTS games (
+    slot    TEXT PRIMARY KEY,
+    lesson  TEXT,
+    data    TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+"""
+
+
+class ProgressError(BuracoError):
+    """The progress store cannot be used: a bad key or score, or an unreadable database file."""
+
+
+@dataclass(frozen=True)
+class QuizScore:
+    """One quiz of one lesson: the latest attempt and the best one (by fraction right)."""
+
+    lesson: str
+    quiz: str
+    score: int
+    total: int
+    best_score: int
+    best_total: int
+    attempts: int
+    updated: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "lesson": self.lesson, "quiz": self.quiz, "score": self.score, "total": self.total,
+            "best_score": self.best_score, "best_total": self.best_total,
+            "attempts": self.attempts, "updated": self.updated,
+        }
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    """What the learner has done in one lesson."""
+
+    lesson: str
+    done_at: str | None = None
+    quizzes: dict[str, QuizScore] = field(default_factory=dict)
+
+    @property
+    def done(self) -> bool:
+        return self.done_at is not None
+
+    @property
+    def started(self) -> bool:
+        """Done, or some quiz attempted."""
+        return self.done or bool(self.quizzes)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A saved game's slot (its data is read with :meth:`ProgressStore.load_game`)."""
+
+    slot: str
+    lesson: str | None
+    updated: str
+
+
+def data_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """Where buraco-learn keeps the learner's data: ``$BURACO_LEARN_DATA``, else the user data directory.
+
+    >>> data_dir({"BURACO_LEARN_DATA": "/srv/classroom"})
+    PosixPath('/srv/classroom')
+    >>> data_dir({}).name
+    'buraco-learn'
+    """
+    override = (os.environ if environ is None else environ).get(DATA_ENV, "").strip()
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("buraco-learn", appauthor=False))
+
+
+def default_path() -> Path:
+    """The progress database file used when no path is given."""
+    return data_dir() / DB_NAME
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _key(kind: str, value: object) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_KEY:
+        raise ProgressError(f"a {kind} must be a non-empty name of at most {MAX_KEY} characters, not {value!r}")
+    return value
+
+
+class ProgressStore:
+    """The progress database at ``path`` (default :func:`default_path`), created on first use."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self._init()
+
+    def __repr__(self) -> str:
+        return f"ProgressStore({str(self.path)!r})"
+
+    # -- connection -----------------------------------------------------------------
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        conn.execute("PRAGMA synchronous=NORMAL")
+        return conn
+
+    @contextmanager
+    def _transaction(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """One short transaction; write transactions take the write lock at once (no upgrade deadlock)."""
+        try:
+            with closing(self._connect()) as conn:
+                conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                try:
+                    yield conn
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+        except sqlite3.DatabaseError as error:
+            raise ProgressError(f"the progress database {str(self.path)!r} cannot be used: {error}") from None
+
+    def _init(self) -> None:
+        if not self.path.parent.is_dir():
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise ProgressError(f"cannot create the data directory {str(self.path.parent)!r}: {error}") from None
+        if self.path.is_dir():
+            raise ProgressError(f"the progress database {str(self.path)!r} is a directory")
+        try:
+            with closing(self._connect()) as conn:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    raise ProgressError(
+                        f"the progress database {str(self.path)!r} was written by a newer buraco-learn "
+                        f"(schema {version}, this one reads {SCHEMA_VERSION})"
+                    )
+                conn.execute("PRAGMA journal_mode=WAL")
+                if version < SCHEMA_VERSION:
+                    conn.execute("BEGIN IMMEDIATE")
+                    for statement in _SCHEMA.split(";"):
+                        if statement.strip():
+                            conn.execute(statement)
+                    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                    conn.execute("COMMIT")
+        except sqlite3.DatabaseError as error:
+            raise ProgressError(f"the progress database {str(self.path)!r} cannot be used: {error}") from None
+
+    # -- lessons --------------------------------------------------------------------
+    def mark_done(self, lesson: str, done: bool = True) -> None:
+        """Mark ``lesson`` done (keeping the first date it was done), or not done."""
+        _key("lesson", lesson)
+        with self._transaction(write=True) as conn:
+            if done:
+                conn.execute("INSERT OR IGNORE INTO lessons (lesson, done_at) VALUES (?, ?)", (lesson, _now()))
+            else:
+                conn.execute("DELETE FROM lessons WHERE lesson = ?", (lesson,))
+
+    def is_done(self, lesson: str) -> bool:
+        return self.lesson(lesson).done
+
+    def record_quiz(self, lesson: str, score: int, total: int, quiz: str = "check") -> QuizScore:
+        """Record one attempt at a lesson's quiz: ``score`` right out of ``total``."""
+        _key("lesson", lesson)
+        _key("quiz", quiz)
+        for name, value in (("score", score), ("total", total)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ProgressError(f"a quiz {name} must be a whole number, not {value!r}")
+        if total < 1 or not 0 <= score <= total:
+            raise ProgressError(f"a quiz score must be between 0 and the total ({total} >= 1), not {score}")
+        with self._transaction(write=True) as conn:
+            conn.execute(
+                """
+                INSERT INTO quizzes (lesson, quiz, score, total, best_score, best_total, attempts, updated)
+                VALUES (?1, ?2, ?3, ?4, ?3, ?4, 1, ?5)
+                ON CONFLICT (lesson, quiz) DO UPDATE SET
+                    score = excluded.score,
+                    total = excluded.total,
+                    best_score = CASE WHEN excluded.score * best_total > best_score * excluded.total
+                                      THEN excluded.score ELSE best_score END,
+                    best_total = CASE WHEN excluded.score * best_total > best_score * excluded.total
+                                      THEN excluded.total ELSE best_total END,
+                    attempts = attempts + 1,
+                    updated = excluded.updated
+                """,
+                (lesson, quiz, score, total, _now()),
+            )
+            row = conn.execute("SELECT * FROM quizzes WHERE lesson = ? AND quiz = ?", (lesson, quiz)).fetchone()
+        return QuizScore(*row)
+
+    def lesson(self, lesson: str) -> LessonProgress:
+        """The progress of one lesson (empty when never touched)."""
+        _key("lesson", lesson)
+        return self.all().get(lesson, LessonProgress(lesson))
+
+    def all(self) -> dict[str, LessonProgress]:
+        """The progress of every lesson the learner has touched, by lesson id."""
+        with self._transaction() as conn:
+            done = dict(conn.execute("SELECT lesson, done_at FROM lessons").fetchall())
+            quiz_rows = conn.execute("SELECT * FROM quizzes ORDER BY lesson, quiz").fetchall()
+        quizzes: dict[str, dict[str, QuizScore]] = {}
+        for row in quiz_rows:
+            score = QuizScore(*row)
+            quizzes.setdefault(score.lesson, {})[score.quiz] = score
+        return {
+            lesson: LessonProgress(lesson, done.get(lesson), quizzes.get(lesson, {}))
+            for lesson in sorted(set(done) | set(quizzes))
+        }
+
+    # -- saved games ----------------------------------------------------------------
+    def save_game(self, slot: str, data: Any, lesson: str | None = None) -> None:
+        """Save a game in ``slot`` (replacing what was there): any JSON-serialisable value."""
+        _key("slot", slot)
+        if lesson is not None:
+            _key("lesson", lesson)
+        try:
+            text = json.dumps(data, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise ProgressError(f"a saved game must be JSON data: {error}") from None
+        with self._transaction(write=True) as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO games (slot, lesson, data, updated) VALUES (?, ?, ?, ?)",
+                (slot, lesson, text, _now()),
+            )
+
+    def load_game(self, slot: str) -> Any:
+        """The data saved in ``slot``, or None when the slot is empty."""
+        _key("slot", slot)
+        with self._transaction() as conn:
+            row = conn.execute("SELECT data FROM games WHERE slot = ?", (slot,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def games(self) -> list[SavedGame]:
+        """Every saved game, the most recently saved first."""
+        with self._transaction() as conn:
+            rows = conn.execute("SELECT slot, lesson, updated FROM games ORDER BY updated DESC, slot").fetchall()
+        return [SavedGame(*row) for row in rows]
+
+    def delete_game(self, slot: str) -> bool:
+        """Empty ``slot``; whether there was a game in it."""
+        _key("slot", slot)
+        with self._transaction(write=True) as conn:
+            return conn.execute("DELETE FROM games WHERE slot = ?", (slot,)).rowcount > 0
+
+    # -- reset ----------------------------------------------------------------------
+    def reset(self, lesson: str | None = None) -> None:
+        """Forget one lesson (done, quiz scores and the games saved from it), or everything."""
+        if lesson is not None:
+            _key("lesson", lesson)
+        with self._transaction(write=True) as conn:
+            if lesson is None:
+                for table in ("lessons", "quizzes", "games"):
+                    conn.execute(f"DELETE FROM {table}")
+            else:
+                for table in ("lessons", "quizzes", "games"):
+                    conn.execute(f"DELETE FROM {table} WHERE lesson = ?", (lesson,))

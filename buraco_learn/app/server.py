@@ -1,0 +1,110 @@
+"""``buraco-learn serve``'s Voila application: the lessons on 127.0.0.1, idle kernels culled.
+
+:func:`voila_argv` turns :class:`ServeOptions` into Voila's command line (tested
+without starting anything); :func:`run` starts :class:`buraco_learn.app.voila_app.BuracoVoila`, which is
+Voila serving the lessons directory with two additions:
+
+- ``/`` redirects to the landing page, ``voila/render/index.ipynb``;
+- :class:`buraco_learn.app.voila_app.NoDelayConnection` turns Nagle's algorithm off on each kernel websocket
+  (``set_nodelay(True)``), so a click's small reply is not held back waiting for an
+  ACK (see :mod:`buraco_learn.app.measure` for the figures).
+
+Every page view starts a kernel, and closing the page does not stop it: kernels idle
+for ``idle_timeout`` seconds are culled, connected or not (a tab left open all day
+holds a kernel otherwise).
+
+>>> argv = voila_argv(ServeOptions(port=9000, lessons=Path("/srv/lessons"), open_browser=False))
+>>> argv[0], "--port=9000" in argv, "--no-browser" in argv, "--Voila.ip=127.0.0.1" in argv
+('/srv/lessons', True, True, True)
+>>> [arg for arg in argv if "cull" in arg]
+['--MappingKernelManager.cull_idle_timeout=900', '--MappingKernelManager.cull_interval=60', '--MappingKernelManager.cull_connected=True']
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+HOST: Final = "127.0.0.1"
+DEFAULT_PORT: Final = 8866
+LANDING: Final = "voila/render/index.ipynb"
+NODELAY_CLASS: Final = "buraco_learn.app.voila_app.NoDelayConnection"
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """What ``buraco-learn serve`` was asked for."""
+
+    port: int = DEFAULT_PORT
+    lessons: Path = Path("lessons")
+    open_browser: bool = True
+    idle_timeout: int = 900
+    cull_interval: int = 60
+    cull_connected: bool = True
+    nodelay: bool = True
+    verbose: bool = False
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}/"
+
+
+def voila_argv(options: ServeOptions) -> list[str]:
+    """Voila's command line for ``options``: the lessons directory, localhost, no code shown, culling."""
+    argv = [
+        str(options.lessons),
+        f"--port={options.port}",
+        f"--Voila.ip={HOST}",
+        "--Voila.port_retries=0",
+        "--classic-tree",
+        "--VoilaConfiguration.strip_sources=True",
+        "--VoilaConfiguration.show_tracebacks=False",
+        "--VoilaConfiguration.theme=light",
+        "--VoilaConfiguration.template=lab",
+        f"--MappingKernelManager.cull_idle_timeout={options.idle_timeout}",
+        f"--MappingKernelManager.cull_interval={options.cull_interval}",
+        f"--MappingKernelManager.cull_connected={options.cull_connected}",
+        f"--Voila.log_level={'INFO' if options.verbose else 'ERROR'}",
+    ]
+    if os.name != "nt":  # kernels talk over Unix sockets in Voila's private directory, not localhost TCP
+        argv.append("--KernelManager.transport=ipc")
+    if options.nodelay:
+        argv.append(f"--Voila.kernel_websocket_connection_class={NODELAY_CLASS}")
+    if not options.open_browser:
+        argv.append("--no-browser")
+    return argv
+
+
+def port_is_free(port: int, host: str = HOST) -> bool:
+    """Whether a server could listen on ``host:port`` now (with SO_REUSEADDR, as tornado does)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno in (errno.EADDRINUSE, errno.EACCES):
+                return False
+            raise
+    return True
+
+
+def free_port(host: str = HOST) -> int:
+    """A port nobody listens on now (the system's choice).
+
+    >>> 1024 <= free_port() <= 65535
+    True
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+def run(options: ServeOptions) -> None:
+    """Serve the lessons until interrupted (Ctrl-C or SIGTERM; the kernels are shut down)."""
+    from buraco_learn.app.voila_app import BuracoVoila
+
+    BuracoVoila.launch_instance(argv=voila_argv(options))

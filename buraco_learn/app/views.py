@@ -1,0 +1,181 @@
+"""What the lessons show, as pure functions of a ruleset: ``view(rules) -> HTML``.
+
+Every number and verdict is computed from the ruleset (the deck, the deal, the card
+values, :func:`check_meld`'s verdicts), so a lesson re-rendered for another preset
+stays right. A lesson passes these to :meth:`RulesetChooser.view
+<buraco_learn.app.lessonkit.RulesetChooser.view>`. No Jupyter here.
+
+>>> from buraco_learn import preset
+>>> "108 cards" in deck_html(preset("italian")) and "104 cards" in deck_html(preset("brazil-online"))
+True
+>>> deal_counts(preset("italian"))
+{'hands': 44, 'pots': 22, 'discard': 1, 'stock': 41}
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Sequence
+
+from buraco_learn.cards import Card, Rank, Suit, deck_cards, parse_cards, sort_cards
+from buraco_learn.melds import Meld, Verdict, check_add, check_meld, check_swap
+from buraco_learn.render import card_svg, cards_svg, verdict_html
+from buraco_learn.rules import Rules
+from buraco_learn.sources import DOCUMENTS
+
+
+def option_doc(option: str) -> str:
+    """The sentence (with its source) that declares a rules option."""
+    for spec in Rules.options():
+        if spec.name == option:
+            return spec.doc
+    raise ValueError(f"unknown rules option {option!r}")
+
+
+def _ruleset_line(rules: Rules) -> str:
+    document = DOCUMENTS[rules.source]
+    return f'<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} {html.escape(document.title)}):</p>'
+
+
+# -- lesson 1: the cards and the deal -------------------------------------------------------
+def wild_count(rules: Rules) -> int:
+    """How many cards of the deck are wild cards (a natural 2 still counts: it can be wild elsewhere).
+
+    >>> from buraco_learn import preset
+    >>> wild_count(preset("italian")), wild_count(preset("brazil-online"))
+    (12, 8)
+    """
+    return sum(1 for card in deck_cards(rules.jokers) if rules.is_wild(card))
+
+
+def deck_html(rules: Rules) -> str:
+    """The deck, one row per suit (each card is in it twice) and the jokers, wild cards marked."""
+    deck = deck_cards(rules.jokers)
+    rows = []
+    for suit in Suit:
+        cards = sort_cards([card for card in set(deck) if card.suit is suit], by="rank")
+        rows.append(f'<div class="deck-row" aria-label="{suit.name.lower()}">{cards_svg(cards, scale=0.7, overlap=0.5)}</div>')
+    jokers = [card for card in deck if card.is_joker]
+    if jokers:
+        rows.append(f'<div class="deck-row" aria-label="jokers">{cards_svg(jokers, scale=0.7, overlap=0.5)}</div>')
+    natural = (
+        "A 2 in its own place in a run of its suit (A 2 3 of spades) is an ordinary 2, not a wild card."
+        if rules.natural_two else "Every 2 is wild, even in its own place in a run."
+    )
+    jokers_text = "two decks of 52 and 4 jokers" if rules.jokers else "two decks of 52, no jokers"
+    return (
+        _ruleset_line(rules)
+        + f"<p><strong>{rules.deck_size} cards</strong>: {jokers_text}, so every card but the jokers is there twice.</p>"
+        + "".join(rows)
+        + f"<p><strong>{wild_count(rules)} wild cards</strong>: {'the jokers and ' if rules.jokers else ''}the eight 2s. {natural}</p>"
+        + f'<p class="source">{html.escape(option_doc("jokers"))}</p>'
+    )
+
+
+def values_html(rules: Rules) -> str:
+    """What each card is worth, melded or left in hand."""
+    ranks = ["JK"] if rules.jokers else []
+    ranks += ["2S", "AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S"]
+    cells = "".join(
+        f'<td>{card_svg(card, scale=0.5)}<br>{rules.value(card)}</td>' for card in parse_cards(" ".join(ranks))
+    )
+    return (
+        _ruleset_line(rules)
+        + f'<table class="buraco-values" aria-label="Card values"><tr>{cells}</tr></table>'
+    )
+
+
+def deal_counts(rules: Rules) -> dict[str, int]:
+    """Where the cards go at the deal: hands, pots, the first discard and the stock."""
+    hands = rules.players * rules.hand_size
+    pots = sum(rules.pot_sizes)
+    discard = int(rules.start_discard)
+    return {"hands": hands, "pots": pots, "discard": discard, "stock": rules.deck_size - hands - pots - discard}
+
+
+def _after(direction: str) -> str:
+    return "left" if direction == "clockwise" else "right"
+
+
+def deal_html(rules: Rules, seed: int = 2005) -> str:
+    """An example deal (a seeded shuffle, for the picture) and the counts the rules fix."""
+    deck = deck_cards(rules.jokers)
+    random.Random(seed).shuffle(deck)
+    hands = [deck[seat * rules.hand_size:(seat + 1) * rules.hand_size] for seat in range(rules.players)]
+    counts = deal_counts(rules)
+    rest = deck[counts["hands"]:]
+    pots, start = [], 0
+    for size in rules.pot_sizes:
+        pots.append(rest[start:start + size])
+        start += size
+    discard = rest[start:start + counts["discard"]]
+    pot_word = "pot (pozzetto, morto)" if len(rules.pot_sizes) == 1 else "pots (pozzetti, mortos)"
+    parts = [
+        _ruleset_line(rules),
+        f"<p>{rules.players} players get <strong>{rules.hand_size} cards each</strong> ({counts['hands']} cards), "
+        f"dealt {rules.deal_direction}.</p>",
+        f'<p>Your hand in this example deal:</p>{cards_svg(sort_cards(hands[0]), scale=0.8)}',
+    ]
+    if rules.pot_sizes:
+        sizes = " and ".join(str(size) for size in rules.pot_sizes)
+        backs = "".join(card_svg(pot[0], scale=0.6, face_down=True) for pot in pots)
+        parts.append(f"<p><strong>{len(rules.pot_sizes)} {pot_word}</strong> of {sizes} cards wait face down, "
+                     f"one per side: {backs}</p>")
+    else:
+        parts.append("<p><strong>No pots</strong>: every player for themselves, nobody gets a second hand.</p>")
+    if discard:
+        parts.append(f"<p>One card goes face up to start the discard pile: {card_svg(discard[0], scale=0.6)}</p>")
+    else:
+        parts.append("<p>No card is turned up: the discard pile starts empty.</p>")
+    parts.append(
+        f"<p>The rest, <strong>{counts['stock']} cards</strong>, is the face-down stock. "
+        f"The player to the dealer's {_after(rules.play_direction)} starts, and play goes {rules.play_direction}.</p>"
+    )
+    return "".join(parts)
+
+
+# -- lessons 2 to 4: melds ----------------------------------------------------------------------
+def verdicts_html(rules: Rules, examples: Sequence[str], captions: Sequence[str] = ()) -> str:
+    """Each example's cards and :func:`check_meld`'s verdict under ``rules``."""
+    parts = [_ruleset_line(rules), '<div class="buraco-examples">']
+    for index, cards in enumerate(examples):
+        caption = captions[index] if index < len(captions) else ""
+        verdict = check_meld(cards, rules)
+        heading = f"<p><strong>{html.escape(caption)}</strong></p>" if caption else ""
+        parts.append(f'<div class="meld-example" data-cards="{html.escape(cards)}">{heading}{verdict_html(verdict)}</div>')
+    return "".join(parts) + "</div>"
+
+
+def base_run(rules: Rules) -> Meld:
+    """The dirty run lesson 3 builds on: a joker (a 2 where there are no jokers) standing for 5♦, then 6♦ 7♦.
+
+    >>> from buraco_learn import preset
+    >>> str(base_run(preset("italian"))), str(base_run(preset("brazil-online")))
+    ('JK=5D 6D 7D', '2C=5D 6D 7D')
+    """
+    return Meld.parse("JK=5D 6D 7D" if rules.jokers else "2C=5D 6D 7D", rules)
+
+
+def add_swap_html(rules: Rules, meld: str | None = None) -> str:
+    """A dirty run (default :func:`base_run`), then: adding a card, adding a second wild, swapping the wild out."""
+    base = Meld.parse(meld, rules) if meld else base_run(rules)
+    second_wild = "2H" if base.suit is not Suit.HEARTS else "2S"
+    natural = next((slot.stands_for for slot in base.slots if slot.wild and slot.stands_for is not None), None)
+    steps: list[tuple[str, Verdict]] = [
+        ("The run on the table", check_meld(list(base.cards), rules)),
+        ("Add a natural card at the top", check_add(base, _next_card(base), rules)),
+        ("Add a second wild card", check_add(base, second_wild, rules)),
+    ]
+    if natural is not None:
+        steps.append((f"Put in the {natural.unicode()} the wild stands for", check_swap(base, natural, rules)))
+    parts = [_ruleset_line(rules), '<div class="buraco-examples">']
+    for title, verdict in steps:
+        parts.append(f'<div class="meld-example"><p><strong>{html.escape(title)}</strong></p>{verdict_html(verdict)}</div>')
+    return "".join(parts) + "</div>"
+
+
+def _next_card(meld: Meld) -> Card:
+    """The natural card just above a run's top (the ace above a King)."""
+    top = max(slot.position or int(slot.rank) for slot in meld.slots)
+    return Card(Rank.ACE if top >= 13 else Rank(top + 1), meld.suit)

@@ -1,0 +1,64 @@
+"""The Voila application behind ``buraco-learn serve`` (imports Voila; see :mod:`buraco_learn.app.server`).
+
+Three changes to stock Voila, each small:
+
+- ``/`` redirects to the landing page;
+- lesson pages set the ``_xsrf`` cookie. Voila's page posts ``voila/api/shutdown/<kernel>``
+  with that cookie's value when it is closed or left; standalone Voila never sets the
+  cookie, so the post is refused (403) and the kernel lives on until culled. With the
+  cookie, leaving a page stops its kernel at once;
+- :class:`NoDelayConnection` turns Nagle's algorithm off on each kernel websocket.
+
+>>> BuracoVoila.name, issubclass(NoDelayConnection, ZMQChannelsWebsocketConnection)
+('buraco-learn-voila', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jupyter_server.services.kernels.connection.channels import (  # type: ignore[import-untyped]
+    ZMQChannelsWebsocketConnection,
+)
+from tornado.web import RedirectHandler
+from voila.app import Voila  # type: ignore[import-untyped]
+from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+
+from buraco_learn.app.server import LANDING
+
+
+class NoDelayConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
+    """A kernel websocket with Nagle's algorithm off (``TCP_NODELAY``).
+
+    Widget messages are small; with Nagle on, a reply can wait for the ACK of the
+    previous segment (delayed ACKs: tens of milliseconds), which a learner feels on every click.
+    """
+
+    def connect(self) -> Any:
+        try:
+            self.websocket_handler.set_nodelay(True)
+        except Exception as error:  # a stream already closed: connect() reports it
+            self.log.debug("set_nodelay failed: %s", error)
+        return super().connect()
+
+
+class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voila's page handler, setting the ``_xsrf`` cookie its shutdown-on-close request needs."""
+
+    async def get(self, path: str | None = None) -> None:
+        self.xsrf_token  # noqa: B018 - reading the token sets the cookie
+        await super().get(path)
+
+
+class BuracoVoila(Voila):  # type: ignore[misc]
+    """Voila serving the lessons directory, with ``/`` sent to the landing page."""
+
+    name = "buraco-learn-voila"
+
+    def init_handlers(self) -> list[Any]:
+        landing = self.server_url.rstrip("/") + "/" + LANDING
+        handlers: list[Any] = [
+            (pattern, LessonPageHandler if handler is TornadoVoilaHandler else handler, *rest)
+            for pattern, handler, *rest in super().init_handlers()
+        ]
+        return [(self.server_url, RedirectHandler, {"url": landing}), *handlers]

@@ -1,0 +1,105 @@
+"""``buraco-learn serve [--port PORT] [--no-browser]``: the lessons as one web app (Voila on 127.0.0.1).
+
+Opens the landing page (every lesson with its goal and the learner's progress) in
+the browser unless ``--no-browser``. ``--reset-progress [LESSON]`` forgets one
+lesson's progress (by number or id), or everything, and exits without serving.
+Exit status: 0 after a clean stop, 2 when the app cannot start (port in use, no
+lessons, an unusable data directory, the app's dependencies not installed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from buraco_learn.app.catalogue import LESSONS_ENV, discover, find, lessons_dir
+from buraco_learn.app.progress import DATA_ENV, ProgressStore
+from buraco_learn.app.server import DEFAULT_PORT, ServeOptions, free_port, port_is_free
+from buraco_learn.cli import CliError
+
+ALL = "all"
+
+
+def add_parser(sub: Any, name: str) -> None:
+    parser = sub.add_parser(
+        name,
+        help="serve the lessons as a web app (Voila on 127.0.0.1)",
+        description="Serve the lessons with Voila on 127.0.0.1 and open the landing page.",
+    )
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    parser.add_argument("--lessons", metavar="DIR", type=Path,
+                        help=f"serve the lessons in DIR (default: the installed lessons; env {LESSONS_ENV})")
+    parser.add_argument("--data", metavar="DIR", type=Path,
+                        help=f"keep the learner's progress in DIR (default: the user data directory; env {DATA_ENV})")
+    parser.add_argument("--idle-timeout", type=int, default=900, metavar="SECONDS",
+                        help="stop a page's kernel after this long without activity, even with the page open (default 900)")
+    parser.add_argument("--reset-progress", nargs="?", const=ALL, metavar="LESSON",
+                        help="forget the progress of LESSON (number or id), or of every lesson, then exit")
+    parser.add_argument("--verbose", action="store_true", help="log every request and kernel")
+    parser.add_argument("--tcp-delay", action="store_true", help=argparse.SUPPRESS)  # measuring Nagle's cost
+    parser.set_defaults(handler=run)
+
+
+def options_from_args(args: argparse.Namespace, lessons: Path) -> ServeOptions:
+    """The server options for ``args`` (port 0 resolved to a free port); raises :class:`CliError`."""
+    port = args.port
+    if not 0 <= port <= 65535:
+        raise CliError(f"invalid --port {port}: choose a port between 1 and 65535 (or 0 for any free port)")
+    if port == 0:
+        port = free_port()
+    elif not port_is_free(port):
+        raise CliError(f"port {port} is already in use (is the app already running? open http://127.0.0.1:{port}/), "
+                       "or choose another with --port")
+    if args.idle_timeout < 60:
+        raise CliError(f"invalid --idle-timeout {args.idle_timeout}: at least 60 seconds, or pages die while being read")
+    return ServeOptions(port=port, lessons=lessons, open_browser=not args.no_browser,
+                        idle_timeout=args.idle_timeout, nodelay=not args.tcp_delay, verbose=args.verbose)
+
+
+def _setup_environment(args: argparse.Namespace) -> Path:
+    """Point this process (and so every kernel it starts) at the lessons and data directories."""
+    if args.data is not None:
+        os.environ[DATA_ENV] = str(args.data.expanduser().resolve())
+    if args.lessons is not None:
+        os.environ[LESSONS_ENV] = str(args.lessons.expanduser().resolve())
+    lessons = lessons_dir()
+    os.environ[LESSONS_ENV] = str(lessons)
+    return lessons
+
+
+def reset_progress(store: ProgressStore, which: str) -> str:
+    """Forget ``which`` (a lesson number or id, or ``all``); the sentence to print."""
+    if which == ALL:
+        store.reset()
+        return f"forgot all progress in {store.path}"
+    lesson = find(which)
+    store.reset(lesson.id)
+    return f"forgot the progress of lesson {lesson.label}"
+
+
+def run(args: argparse.Namespace) -> int:
+    lessons = _setup_environment(args)
+    found = discover(lessons)
+    store = ProgressStore()
+    if args.reset_progress is not None:
+        print(f"buraco-learn serve: {reset_progress(store, args.reset_progress)}")
+        return 0
+    missing = [name for name in ("voila", "ipywidgets") if importlib.util.find_spec(name) is None]
+    if missing:
+        raise CliError(f"the app needs {', '.join(missing)}: install buraco-learn[app]")
+    options = options_from_args(args, lessons)
+    print(f"buraco-learn serve: the lessons are at {options.url}", flush=True)
+    print(f"  lessons:  {lessons} ({len(found)} lessons)\n"
+          f"  progress: {store.path}\n"
+          f"  a page's kernel stops after {options.idle_timeout // 60} minutes without activity; press Ctrl-C to stop",
+          file=sys.stderr, flush=True)
+    from buraco_learn.app.server import run as serve
+
+    serve(options)
+    return 0

@@ -1,0 +1,136 @@
+"""The lesson app in headless Chromium: the landing page, every lesson, an exercise, progress across a restart."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from buraco_learn.app.catalogue import LessonInfo, discover, repository_lessons_dir
+
+from .conftest import AppServer, Tab
+
+pytestmark = pytest.mark.browser
+
+LESSONS = discover(repository_lessons_dir())
+InBrowser = Callable[[Callable[[Tab], Any]], Any]
+
+ERROR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+
+
+def assert_no_error_output(tab: Tab) -> None:
+    page = tab.page
+    body = page.inner_text("#rendered_cells")
+    assert "There was an error when executing cell" not in body
+    assert "Traceback" not in body and "Error:" not in body
+    assert page.locator(ERROR_OUTPUT).count() == 0
+    assert page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-InputArea-editor:visible").count() == 0, "code is shown"
+    assert not [error for error in tab.errors if "Failed to load resource" not in error and "fontawesome" not in error.lower()]
+
+
+def landing_rows(tab: Tab) -> dict[str, str]:
+    tab.page.wait_for_selector("table.buraco-lessons tr.lesson", timeout=60_000)
+    rows = tab.page.locator("table.buraco-lessons tr.lesson")
+    return {rows.nth(i).get_attribute("data-lesson") or "": rows.nth(i).inner_text() for i in range(rows.count())}
+
+
+def test_the_landing_page_lists_every_lesson_with_its_goal(app: AppServer, in_browser: InBrowser) -> None:
+    def check(tab: Tab) -> None:
+        page = tab.open(app.url)
+        assert page.url.endswith("/voila/render/index.ipynb")
+        rows = landing_rows(tab)
+        assert list(rows) == [lesson.id for lesson in LESSONS]
+        for lesson in LESSONS:
+            text = rows[lesson.id]
+            assert str(lesson.number) in text and lesson.title in text and lesson.goal in text
+            assert ("not started" if lesson.ready else "outline") in text
+        links = page.locator("table.buraco-lessons a.lesson-link")
+        assert [links.nth(i).get_attribute("href") for i in range(links.count())] == [lesson.filename for lesson in LESSONS]
+        assert "0 of 12 lessons done" in page.inner_text(".buraco-summary")
+        assert_no_error_output(tab)
+
+    in_browser(check)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.filename)
+def test_each_lesson_renders_with_its_widgets_and_no_error(app: AppServer, lesson: LessonInfo, in_browser: InBrowser) -> None:
+    def check(tab: Tab) -> None:
+        page = tab.open(f"{app.url}voila/render/{lesson.filename}")
+        assert page.title().startswith(lesson.label)
+        page.locator("nav.buraco-nav").nth(1).wait_for(timeout=60_000)  # widgets render after the page shows
+        assert page.locator("nav.buraco-nav").count() == 2
+        assert f"Lesson {lesson.number} of {len(LESSONS)}" in page.inner_text("nav.buraco-nav >> nth=0")
+        assert lesson.goal in page.inner_text("#rendered_cells")
+        if lesson.ready:
+            page.get_by_role("button", name="I've done this lesson").wait_for(timeout=60_000)
+            assert page.locator(".widget-button").count() >= 3  # the quiz's answers and the done button
+        else:
+            assert "Coming soon: the interactive part" in page.inner_text("#rendered_cells")
+        if lesson.number in (1, 2, 3, 4):
+            assert page.locator(".widget-dropdown select").count() == 1
+        assert_no_error_output(tab)
+
+    in_browser(check)
+
+
+def test_an_exercise_answer_gets_feedback_and_the_ruleset_rerenders(app: AppServer, in_browser: InBrowser) -> None:
+    def check(tab: Tab) -> None:
+        page = tab.open(f"{app.url}voila/render/02_melds.ipynb")
+        page.get_by_role("button", name="Legal").first.wait_for(timeout=60_000)
+        page.get_by_role("button", name="Legal").first.click()  # 8♣ 8♦ 8♠ under Italian rules: a legal set
+        feedback = page.locator(".buraco-feedback[role=status]").first
+        feedback.wait_for()
+        assert "✔ Right." in feedback.inner_text()
+        assert "Under italian" in page.inner_text("#rendered_cells")
+        page.locator(".widget-dropdown select").select_option(label="aberto (001)")
+        page.get_by_text("Under aberto").first.wait_for()
+        # the quiz started again under the new rules: the same set is now illegal (001: runs only)
+        page.locator(".buraco-feedback[role=status]").first.wait_for(state="detached")
+        page.get_by_role("button", name="Legal").first.click()
+        wrong = page.locator(".buraco-feedback.wrong[role=status]").first
+        wrong.wait_for()
+        assert "Not quite: the answer is Not legal" in wrong.inner_text()
+        assert "001" in page.inner_text("#rendered_cells")
+        tryout = page.get_by_placeholder("e.g. 5C 6C 7C")
+        tryout.fill("7D 6X")
+        tryout.press("Enter")
+        page.get_by_text("invalid card notation").wait_for()
+        assert_no_error_output(tab)
+
+    in_browser(check)
+
+
+def test_progress_survives_a_restart_and_can_be_reset(fresh_app: AppServer, in_browser: InBrowser) -> None:
+    def finish_lesson_one(tab: Tab) -> None:
+        page = tab.open(f"{fresh_app.url}voila/render/01_cards_and_deal.ipynb")
+        done = page.get_by_role("button", name="I've done this lesson")
+        done.wait_for(timeout=60_000)
+        for question in range(1, 5):  # answer every question of the closing check (any answer)
+            page.locator(f'button[title^="Question {question}:"]').first.click()
+        page.get_by_text(re.compile(r"You got \d of 4 right")).wait_for()
+        done.click()
+        page.get_by_text("Done on").wait_for()
+        page.get_by_role("link", name="⌂ All lessons").first.click()
+        page.wait_for_url("**/voila/render/index.ipynb")
+        rows = landing_rows(tab)
+        assert re.search(r"done · check \d/4", rows["cards"]), rows["cards"]
+        assert_no_error_output(tab)
+
+    in_browser(finish_lesson_one)
+    fresh_app.restart()
+
+    def after_restart(tab: Tab) -> None:
+        tab.open(fresh_app.url)
+        rows = landing_rows(tab)
+        assert re.search(r"done · check \d/4", rows["cards"]), rows["cards"]
+        assert "1 of 12 lessons done" in tab.page.inner_text(".buraco-summary")
+        assert "Continue with lesson 2" in tab.page.inner_text(".buraco-summary")
+        tab.page.locator(".widget-dropdown select").select_option(label=LESSONS[0].label)
+        tab.page.get_by_role("button", name="Reset this lesson").click()
+        tab.page.get_by_text("Forgot lesson 1").wait_for()
+        assert "not started" in landing_rows(tab)["cards"]
+        assert_no_error_output(tab)
+
+    in_browser(after_restart)

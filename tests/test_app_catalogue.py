@@ -1,0 +1,191 @@
+"""The lesson catalogue and the lesson notebooks themselves: numbering, metadata, what each must hold."""
+
+from __future__ import annotations
+
+import html
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from buraco_learn.app import catalogue
+from buraco_learn.app.catalogue import (
+    INDEX,
+    LESSONS_ENV,
+    CatalogueError,
+    LessonInfo,
+    discover,
+    find,
+    lessons_dir,
+    neighbours,
+    repository_lessons_dir,
+)
+
+LESSONS = repository_lessons_dir()
+ISSUE_6_LESSONS = 12
+READY = {1, 2, 3, 4, 10}  # the lessons the engine already allows to be interactive
+
+
+def notebook(path: Path) -> dict:  # type: ignore[type-arg]
+    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def code_sources(path: Path) -> list[str]:
+    return ["".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            for cell in notebook(path)["cells"] if cell["cell_type"] == "code"]
+
+
+def markdown_sources(path: Path) -> list[str]:
+    return ["".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            for cell in notebook(path)["cells"] if cell["cell_type"] == "markdown"]
+
+
+def write_lesson(directory: Path, name: str, entry: object) -> Path:
+    path = directory / name
+    path.write_text(json.dumps({"cells": [], "metadata": {"buraco_lesson": entry}, "nbformat": 4, "nbformat_minor": 5}))
+    return path
+
+
+def entry(number: int, lesson_id: str, **extra: object) -> dict:  # type: ignore[type-arg]
+    return {"number": number, "id": lesson_id, "title": f"Title {number}", "goal": f"Goal {number}.", **extra}
+
+
+# -- the real lessons ----------------------------------------------------------------------
+def test_the_twelve_lessons_of_issue_6_are_numbered_in_order() -> None:
+    lessons = discover(LESSONS)
+    assert [lesson.number for lesson in lessons] == list(range(1, ISSUE_6_LESSONS + 1))
+    assert len({lesson.id for lesson in lessons}) == ISSUE_6_LESSONS
+    assert {lesson.number for lesson in lessons if lesson.ready} == READY
+    assert (LESSONS / INDEX).is_file()
+
+
+def test_the_lessons_directory_holds_notebooks_only() -> None:
+    assert all(path.suffix == ".ipynb" and path.is_file() for path in LESSONS.iterdir())
+
+
+@pytest.mark.parametrize("lesson", discover(LESSONS), ids=lambda lesson: lesson.filename)
+def test_each_lesson_states_its_goal_in_the_text_and_the_metadata(lesson: LessonInfo) -> None:
+    first = markdown_sources(lesson.path)[0]
+    assert first.startswith(f"# Lesson {lesson.number} · {lesson.title}\n")
+    assert f"**Goal:** {lesson.goal}" in first
+    meta = notebook(lesson.path)["metadata"]
+    assert meta["title"].startswith(lesson.label)
+    assert meta["kernelspec"]["name"] == "python3"
+
+
+@pytest.mark.parametrize("lesson", discover(LESSONS), ids=lambda lesson: lesson.filename)
+def test_each_lesson_has_navigation_and_ready_ones_record_progress(lesson: LessonInfo) -> None:
+    sources = code_sources(lesson.path)
+    assert sources[0].startswith("# NBVAL_CHECK_OUTPUT") and f'kit.Page("{lesson.id}")' in sources[0]
+    assert sum("page.nav()" in source for source in sources) == 2  # at the top and at the bottom
+    if lesson.ready:
+        assert any("page.done_button()" in source for source in sources)
+        assert any("kit.checking()" in source and "assert" in source for source in sources)
+        assert any("kit.Quiz(" in source and "page=page" in source for source in sources)
+    else:
+        text = "\n".join(markdown_sources(lesson.path))
+        assert "Coming soon: the interactive part" in text
+        assert not any("done_button" in source or "Quiz(" in source for source in sources)
+
+
+def test_lessons_with_a_ruleset_choice_offer_every_preset() -> None:
+    for lesson in discover(LESSONS):
+        if lesson.number in (1, 2, 3, 4):
+            assert any("kit.RulesetChooser()" in source for source in code_sources(lesson.path)), lesson.filename
+
+
+def test_no_cell_carries_stored_widget_state_or_stray_outputs() -> None:
+    for path in sorted(LESSONS.glob("*.ipynb")):
+        nb = notebook(path)
+        assert "widgets" not in nb["metadata"], path.name
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code" and not "".join(cell["source"]).startswith("# NBVAL_CHECK_OUTPUT"):
+                assert cell["outputs"] == [], f"{path.name}: outputs stored in a cell nbval does not compare"
+
+
+# -- lookup -----------------------------------------------------------------------------------
+def test_find_by_id_number_or_file_name() -> None:
+    melds = find("melds", LESSONS)
+    assert find(2, LESSONS) == find("2", LESSONS) == find("02_melds.ipynb", LESSONS) == find("02_melds", LESSONS) == melds
+    with pytest.raises(CatalogueError, match=r"no lesson 'canasta': choose one of 1 \(cards\)"):
+        find("canasta", LESSONS)
+    with pytest.raises(CatalogueError, match="no lesson 13"):
+        find(13, LESSONS)
+
+
+def test_neighbours_at_the_ends() -> None:
+    first, last = discover(LESSONS)[0], discover(LESSONS)[-1]
+    assert neighbours(first.id, LESSONS)[0] is None
+    assert neighbours(last.id, LESSONS)[1] is None
+    before, after = neighbours(5, LESSONS)
+    assert before is not None and after is not None and (before.number, after.number) == (4, 6)
+
+
+# -- where the lessons are found ----------------------------------------------------------------
+def test_lessons_dir_in_a_checkout_is_the_repository_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(LESSONS_ENV, raising=False)
+    assert lessons_dir() == LESSONS
+
+
+def test_an_installed_wheel_keeps_lessons_inside_the_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wheel ships ``lessons/`` as ``buraco_learn/lessons/`` (pyproject force-include): found first."""
+    packaged = tmp_path / "site-packages" / "buraco_learn" / "lessons"
+    shutil.copytree(LESSONS, packaged)
+    monkeypatch.delenv(LESSONS_ENV, raising=False)
+    monkeypatch.setattr(catalogue, "packaged_lessons_dir", lambda: packaged)
+    monkeypatch.setattr(catalogue, "repository_lessons_dir", lambda: tmp_path / "nowhere")
+    assert lessons_dir() == packaged
+    assert [lesson.id for lesson in discover()] == [lesson.id for lesson in discover(LESSONS)]
+    monkeypatch.setattr(catalogue, "packaged_lessons_dir", lambda: tmp_path / "missing")
+    with pytest.raises(CatalogueError, match=f"no lessons found.*{LESSONS_ENV}"):
+        lessons_dir()
+
+
+def test_the_environment_variable_overrides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_lesson(tmp_path, "01_only.ipynb", entry(1, "only"))
+    monkeypatch.setenv(LESSONS_ENV, str(tmp_path))
+    assert lessons_dir() == tmp_path.resolve()
+    assert [lesson.id for lesson in discover()] == ["only"]
+    monkeypatch.setenv(LESSONS_ENV, str(tmp_path / "absent"))
+    with pytest.raises(CatalogueError, match="not a directory"):
+        lessons_dir()
+
+
+# -- bad catalogues are reported, naming the file ------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "lesson_entry", "message"),
+    [
+        ("01_a.ipynb", entry(2, "a"), "says it is number 2, but its file name says 1"),
+        ("01_a.ipynb", entry(1, "Bad Id"), "has id 'Bad Id'"),
+        ("01_a.ipynb", entry(1, "a", status="draft"), "has status 'draft'"),
+        ("01_a.ipynb", {"number": 1, "id": "a", "title": "T"}, "metadata lacks goal"),
+        ("01_a.ipynb", {**entry(1, "a"), "goal": "  "}, "has an empty goal"),
+        ("01_a.ipynb", None, "has no 'buraco_lesson' entry"),
+    ],
+)
+def test_bad_lesson_metadata(tmp_path: Path, name: str, lesson_entry: object, message: str) -> None:
+    write_lesson(tmp_path, name, lesson_entry)
+    with pytest.raises(CatalogueError, match=message) as error:
+        discover(tmp_path)
+    assert name in str(error.value)
+
+
+def test_duplicate_ids_and_unreadable_notebooks(tmp_path: Path) -> None:
+    write_lesson(tmp_path, "01_a.ipynb", entry(1, "same"))
+    write_lesson(tmp_path, "02_b.ipynb", entry(2, "same"))
+    with pytest.raises(CatalogueError, match="same id 'same'"):
+        discover(tmp_path)
+    (tmp_path / "02_b.ipynb").write_text("{not json")
+    with pytest.raises(CatalogueError, match=r"'02_b\.ipynb' cannot be read"):
+        discover(tmp_path)
+    with pytest.raises(CatalogueError, match="does not exist"):
+        discover(tmp_path / "absent")
+
+
+def test_html_in_a_goal_is_escaped_on_the_landing_page(tmp_path: Path) -> None:
+    from buraco_learn.app.pages import landing_html
+
+    write_lesson(tmp_path, "01_a.ipynb", {**entry(1, "a"), "goal": "Learn <b>bold</b> & \"quotes\"."})
+    page = landing_html(discover(tmp_path), {})
+    assert html.escape('Learn <b>bold</b> & "quotes".') in page and "<b>bold</b>" not in page

@@ -1,0 +1,123 @@
+"""``buraco-learn serve`` as a real server, over plain HTTP (no browser): home, a lesson, closing a page.
+
+Starts the command as a subprocess on a free port with its data in a temp directory and
+stops it by its PID (SIGTERM: Voila shuts its kernels down).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from buraco_learn.app.catalogue import LESSONS_ENV
+from buraco_learn.app.progress import DATA_ENV
+from buraco_learn.app.server import free_port
+
+STARTUP_S = 60.0
+
+
+def serve_command() -> list[str]:
+    script = Path(sys.executable).with_name("buraco-learn")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "buraco_learn"]
+
+
+class Server:
+    def __init__(self, tmp: Path) -> None:
+        self.port = free_port()
+        env = {**os.environ, DATA_ENV: str(tmp / "data")}
+        env.pop(LESSONS_ENV, None)
+        self.log = (tmp / "serve.log").open("w+")
+        self.process = subprocess.Popen(
+            [*serve_command(), "serve", "--no-browser", "--port", str(self.port)],
+            env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        deadline = time.monotonic() + STARTUP_S
+        while True:
+            if self.process.poll() is not None:
+                pytest.fail(f"buraco-learn serve exited with {self.process.returncode}:\n{self.output()}")
+            try:
+                self.request("GET", "/voila/static/favicon.ico")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"buraco-learn serve did not answer within {STARTUP_S} s:\n{self.output()}")
+                time.sleep(0.2)
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read()
+
+    def request(self, method: str, path: str, body: str | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            response = conn.getresponse()
+            text = response.read().decode("utf-8", "replace")
+            return response.status, {key.lower(): value for key, value in response.getheaders()}, text
+        finally:
+            conn.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)  # its own session: the server and its kernels only
+                self.process.wait(timeout=10)
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("serve"))
+    yield running
+    running.stop()
+
+
+def test_the_startup_message_names_the_url(server: Server) -> None:
+    assert f"the lessons are at http://127.0.0.1:{server.port}/" in server.output()
+
+
+def test_home_redirects_to_the_landing_page(server: Server) -> None:
+    status, headers, _ = server.request("GET", "/")
+    assert status in (301, 302) and headers["location"] == "/voila/render/index.ipynb"
+
+
+def test_a_lesson_renders_without_code_or_errors_and_closing_it_stops_its_kernel(server: Server) -> None:
+    status, headers, page = server.request("GET", "/voila/render/02_melds.ipynb")
+    assert status == 200
+    assert "There was an error when executing cell" not in page and "Traceback" not in page
+    assert "kit.Page(" not in page and "NBVAL_CHECK_OUTPUT" not in page  # no code shown
+    assert "nav-home" in page and "Melds: sets and runs" in page
+    cookie = re.search(r"_xsrf=([^;]+)", headers.get("set-cookie", ""))
+    assert cookie, "the page must set the _xsrf cookie Voila's shutdown-on-close request sends back"
+    config = re.search(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})\s*</script>', page, re.S)
+    assert config
+    kernel = json.loads(config.group(1))["kernelId"]
+    assert server.request("GET", f"/api/kernels/{kernel}")[0] == 200
+    # what the page sends on 'beforeunload' (navigator.sendBeacon with the cookie's token)
+    refused = server.request("POST", f"/voila/api/shutdown/{kernel}", body="",
+                             headers={"Content-Type": "application/x-www-form-urlencoded"})[0]
+    assert refused == 403
+    form = urllib.parse.urlencode({"_xsrf": cookie.group(1)})
+    status = server.request("POST", f"/voila/api/shutdown/{kernel}", body=form,
+                            headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"_xsrf={cookie.group(1)}"})[0]
+    assert status == 204
+    assert server.request("GET", f"/api/kernels/{kernel}")[0] == 404
+
+
+def test_files_beside_the_lessons_are_not_served(server: Server) -> None:
+    assert server.request("GET", "/voila/files/02_melds.ipynb")[0] in (403, 404)

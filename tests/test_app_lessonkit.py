@@ -1,0 +1,180 @@
+"""What the lessons call, without a browser: the chooser, the quiz, the tryout, the done button, the landing page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from buraco_learn import check_meld, preset
+from buraco_learn.app import lessonkit as kit
+from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
+from buraco_learn.rules import Rules
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ProgressStore:
+    monkeypatch.setenv(DATA_ENV, str(tmp_path))
+    return ProgressStore(tmp_path / DB_NAME)
+
+
+def clicked(button: object) -> None:
+    button.click()  # type: ignore[attr-defined]
+
+
+MELDS = ["8C 8D 8S", "3S 4S 5S 6S", "JH QH KD"]
+
+
+def test_the_chooser_offers_every_preset_and_rerenders_its_views() -> None:
+    chooser = kit.RulesetChooser()
+    assert [value for _label, value in chooser.dropdown.options] == list(preset.__globals__["PRESET_NAMES"])
+    seen: list[str] = []
+    view = chooser.view(lambda rules: f"<p>{rules.name} deck {rules.deck_size}</p>")
+    chooser.on_change(lambda rules: seen.append(rules.name))
+    assert "italian deck 108" in view.value and "002" in chooser.note.value
+    chooser.select("brazil-online")
+    assert "brazil-online deck 104" in view.value and "003" in chooser.note.value
+    assert seen == ["brazil-online"]
+    with pytest.raises(ValueError, match="unknown ruleset preset"):
+        chooser.select("canasta")
+
+
+def test_a_view_that_fails_shows_a_sentence_not_a_traceback() -> None:
+    chooser = kit.RulesetChooser()
+
+    def render(rules: Rules) -> str:
+        if rules.name == "cutthroat":
+            raise ValueError("no pots to show in cut-throat")
+        return "fine"
+
+    view = chooser.view(render)
+    chooser.select("cutthroat")
+    assert "no pots to show in cut-throat" in view.value and 'role="alert"' in view.value
+    chooser.select("italian")
+    assert view.value.endswith("fine")
+
+
+def test_the_quiz_answers_come_from_the_engine_under_the_chosen_rules() -> None:
+    chooser = kit.RulesetChooser()
+    quiz = kit.Quiz([kit.meld_question(cards) for cards in MELDS], chooser)
+    for index, cards in enumerate(MELDS):
+        assert quiz.correct_choice(index) == ("Legal" if check_meld(cards, preset("italian")).legal else "Not legal")
+    chooser.select("aberto")
+    assert quiz.correct_choice(0) == "Not legal"  # 001: runs only
+
+
+def test_clicking_an_answer_gives_feedback_and_locks_the_question() -> None:
+    quiz = kit.Quiz([kit.meld_question(cards) for cards in MELDS])
+    wrong = next(button for button in quiz._buttons[2] if button.description != quiz.correct_choice(2))
+    clicked(wrong)
+    feedback = quiz.feedback_html(2)
+    assert "Not quite: the answer is Not legal" in feedback and "002" in feedback
+    assert all(button.disabled for button in quiz._buttons[2]) and wrong.button_style == "danger"
+    assert quiz.answer(2, quiz.correct_choice(2)) is False  # already answered: the first answer stands
+    assert (quiz.answered, quiz.score) == (1, 0)
+    with pytest.raises(IndexError, match="no question 4"):
+        quiz.answer(3, "Legal")
+
+
+def test_finishing_the_quiz_records_the_score_and_offers_to_start_again(store: ProgressStore) -> None:
+    page = kit.Page("melds", store=store)
+    quiz = kit.Quiz([kit.meld_question(cards) for cards in MELDS], page=page)
+    quiz.answer(0, quiz.correct_choice(0))
+    quiz.answer(1, "Not legal")
+    assert store.lesson("melds").quizzes == {}
+    quiz.answer(2, quiz.correct_choice(2))
+    assert "You got 2 of 3 right" in quiz.summary.value and "saved" in quiz.summary.value
+    score = store.lesson("melds").quizzes["check"]
+    assert (score.score, score.total) == (2, 3)
+    assert quiz.again in quiz.widget.children
+    clicked(quiz.again)
+    assert quiz.answered == 0 and quiz.again not in quiz.widget.children
+
+
+def test_changing_the_rules_starts_the_quiz_again() -> None:
+    chooser = kit.RulesetChooser()
+    quiz = kit.Quiz([kit.meld_question(cards) for cards in MELDS], chooser)
+    quiz.answer(0, "Legal")
+    chooser.select("cutthroat")
+    assert quiz.answered == 0 and quiz.rules.name == "cutthroat"
+
+
+def test_a_score_that_cannot_be_saved_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("in the way")
+    monkeypatch.setenv(DATA_ENV, str(blocker / "data"))
+    page = kit.Page("aces")
+    quiz = kit.Quiz([kit.meld_question("AS 2S 3S")], page=page)
+    quiz.answer(0, "Legal")
+    assert "Your score is not saved" in quiz.summary.value
+    button = kit.DoneButton(page)
+    assert button.button.disabled and "Progress cannot be kept here" in button.status.value
+
+
+def test_number_and_preset_questions() -> None:
+    deck = kit.number_question("How many cards?", lambda rules: rules.deck_size, lambda rules: "two decks", lambda rules: (104, 108, 110))
+    assert deck.choices(preset("italian")) == ("104", "108", "110") and deck.answer(preset("fechado")) == "104"
+    which = kit.preset_question("Which has no jokers?", "jokers", lambda rules: not rules.jokers, ["italian", "brazil-online"])
+    assert which.answer(preset("italian")) == "brazil-online"
+    assert "italian: yes · brazil-online: no" in which.explain(preset("italian"))
+    with pytest.raises(ValueError, match="exactly one answer"):
+        kit.preset_question("Which has jokers?", "jokers", lambda rules: rules.jokers, ["italian", "bukharo"])
+
+
+def test_a_meld_question_with_bad_notation_fails_when_written() -> None:
+    with pytest.raises(ValueError, match="invalid card notation"):
+        kit.meld_question("7H 8X 9H")
+    with pytest.raises(ValueError, match="at least one question"):
+        kit.Quiz([])
+
+
+def test_the_tryout_checks_what_is_typed() -> None:
+    chooser = kit.RulesetChooser()
+    tryout = kit.Tryout(chooser=chooser)
+    assert "legal dirty run" in tryout.run("7D JK 6D")
+    assert "invalid card notation" in tryout.run("7D 6X") and 'role="alert"' in tryout.result.value
+    tryout.run("9S 9H 9D")
+    assert "buraco-verdict legal" in tryout.result.value
+    chooser.select("aberto")  # the verdict follows the ruleset
+    assert "buraco-verdict illegal" in tryout.result.value
+    assert tryout.run("") == ""
+
+
+def test_the_done_button_marks_and_unmarks_the_lesson(store: ProgressStore) -> None:
+    page = kit.Page("cards", store=store)
+    button = kit.DoneButton(page)
+    assert button.button.description == "I've done this lesson"
+    clicked(button.button)
+    assert store.is_done("cards")
+    assert "Done on" in button.status.value and 'href="02_melds.ipynb"' in button.status.value
+    assert button.button.description == "Mark as not done"
+    assert button.toggle() is False and not store.is_done("cards")
+
+
+def test_the_landing_page_shows_progress_and_resets(store: ProgressStore) -> None:
+    store.mark_done("cards")
+    store.record_quiz("melds", 3, 6)
+    landing = kit.Landing(store)
+    assert "1 of 12 lessons done" in landing.table.value and "check 3/6" in landing.table.value
+    assert str(store.path) in landing.widget.children[1].children[-1].value
+    landing.choose.value = "melds"
+    clicked(landing.reset_one)
+    assert "Forgot lesson 2 · Melds: sets and runs" in landing.message.value
+    assert "check 3/6" not in landing.table.value and store.is_done("cards")
+    clicked(landing.reset_all)
+    assert landing.confirm_box.layout.display == "flex"
+    clicked(landing.cancel)
+    assert landing.confirm_box.layout.display == "none" and store.is_done("cards")
+    clicked(landing.reset_all)
+    clicked(landing.confirm)
+    assert store.all() == {} and "0 of 12 lessons done" in landing.table.value
+
+
+def test_page_nav_and_the_app_switch() -> None:
+    page = kit.Page("wild-cards")
+    nav = page.nav()
+    assert 'href="02_melds.ipynb"' in nav.value and 'href="04_aces.ipynb"' in nav.value
+    assert repr(nav) == "NavBar(lesson 3 of 12: home index.ipynb, previous 02_melds.ipynb, next 04_aces.ipynb)"
+    assert repr(kit.Page("cards").nav()).endswith("home index.ipynb, next 02_melds.ipynb)")
+    assert repr(page) == "Page('wild-cards')"
+    assert kit.checking() is (not kit.IN_APP)

@@ -1,0 +1,191 @@
+"""``buraco-learn serve`` without a browser: Voila's command line, ports, lessons, progress reset, the app class."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from buraco_learn.app.catalogue import LESSONS_ENV, repository_lessons_dir
+from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
+from buraco_learn.app.server import DEFAULT_PORT, HOST, LANDING, NODELAY_CLASS, ServeOptions, port_is_free, voila_argv
+from buraco_learn.cli import CliError, build_parser, main
+from buraco_learn.cli.serve_cmd import options_from_args
+
+LESSONS = repository_lessons_dir()
+
+
+@pytest.fixture(autouse=True)
+def _environment_restored() -> Iterator[None]:
+    """``serve`` points its own environment (inherited by kernels) at the data and lessons: undo that."""
+    saved = {name: os.environ.get(name) for name in (DATA_ENV, LESSONS_ENV)}
+    handler = signal.getsignal(signal.SIGTERM)
+    yield
+    signal.signal(signal.SIGTERM, handler)  # Voila's initialize() installs its own
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(DATA_ENV, str(tmp_path))
+    monkeypatch.delenv(LESSONS_ENV, raising=False)
+    return tmp_path
+
+
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    with socket.socket() as listener:
+        listener.bind((HOST, 0))
+        listener.listen()
+        yield listener.getsockname()[1]
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    return build_parser().parse_args(["serve", *argv])
+
+
+# -- Voila's command line ---------------------------------------------------------------------
+def test_voila_serves_the_lessons_on_localhost_with_no_code_shown() -> None:
+    argv = voila_argv(ServeOptions(lessons=LESSONS))
+    assert argv[0] == str(LESSONS)
+    for expected in (f"--port={DEFAULT_PORT}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--classic-tree",
+                     "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.show_tracebacks=False",
+                     f"--Voila.kernel_websocket_connection_class={NODELAY_CLASS}"):
+        assert expected in argv
+    assert "--no-browser" not in argv
+    assert not any("0.0.0.0" in arg or "token" in arg for arg in argv)
+
+
+def test_idle_kernels_are_culled_connected_or_not() -> None:
+    argv = voila_argv(ServeOptions(idle_timeout=1200, cull_interval=30))
+    assert "--MappingKernelManager.cull_idle_timeout=1200" in argv
+    assert "--MappingKernelManager.cull_interval=30" in argv
+    assert "--MappingKernelManager.cull_connected=True" in argv
+
+
+def test_options_switch_the_browser_logging_and_nagle() -> None:
+    argv = voila_argv(ServeOptions(open_browser=False, nodelay=False, verbose=True))
+    assert "--no-browser" in argv and "--Voila.log_level=INFO" in argv
+    assert not any("kernel_websocket_connection_class" in arg for arg in argv)
+
+
+def test_the_nodelay_class_is_importable_by_name() -> None:
+    from traitlets.utils.importstring import import_item
+
+    from buraco_learn.app.voila_app import NoDelayConnection
+
+    assert import_item(NODELAY_CLASS) is NoDelayConnection
+
+
+def test_the_app_sends_home_to_the_landing_page_and_sets_the_xsrf_cookie_on_pages() -> None:
+    from tornado.web import RedirectHandler
+    from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+
+    from buraco_learn.app.voila_app import BuracoVoila, LessonPageHandler
+
+    app = BuracoVoila()
+    app.initialize(voila_argv(ServeOptions(lessons=LESSONS, open_browser=False)))
+    assert app.root_dir == str(LESSONS) and app.ip == HOST
+    assert app.kernel_websocket_connection_class.__name__ == "NoDelayConnection"
+    app.init_settings()
+    handlers = app.init_handlers()
+    assert handlers[0] == ("/", RedirectHandler, {"url": f"/{LANDING}"})
+    classes = [handler[1] for handler in handlers]
+    assert LessonPageHandler in classes and TornadoVoilaHandler not in classes
+    assert app.voila_configuration.strip_sources and not app.voila_configuration.show_tracebacks
+
+
+# -- ports --------------------------------------------------------------------------------------
+def test_port_zero_picks_a_free_port(data: Path) -> None:
+    options = options_from_args(parse("--port", "0", "--no-browser"), LESSONS)
+    assert options.port > 0 and port_is_free(options.port) and not options.open_browser
+    assert options.url == f"http://127.0.0.1:{options.port}/"
+
+
+def test_a_port_in_use_is_a_one_line_error(busy_port: int) -> None:
+    assert not port_is_free(busy_port)
+    with pytest.raises(CliError, match=f"port {busy_port} is already in use"):
+        options_from_args(parse("--port", str(busy_port)), LESSONS)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (("--port", "70000"), "invalid --port 70000"),
+    (("--port", "-1"), "invalid --port -1"),
+    (("--idle-timeout", "5"), "invalid --idle-timeout 5"),
+])
+def test_bad_options(argv: tuple[str, ...], message: str) -> None:
+    with pytest.raises(CliError, match=message):
+        options_from_args(parse(*argv), LESSONS)
+
+
+def test_serve_reports_a_busy_port_on_stderr_without_a_traceback(data: Path, busy_port: int, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--no-browser", "--port", str(busy_port)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"buraco-learn serve: port {busy_port} is already in use") and "Traceback" not in err
+
+
+def test_the_default_port_is_8866() -> None:
+    assert parse().port == DEFAULT_PORT == 8866
+
+
+# -- lessons and progress -------------------------------------------------------------------------
+def test_reset_progress_of_one_lesson_by_number_or_id(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = ProgressStore(data / DB_NAME)
+    for lesson in ("cards", "melds", "aces"):
+        store.mark_done(lesson)
+    assert main(["serve", "--reset-progress", "2"]) == 0
+    assert "forgot the progress of lesson 2 · Melds: sets and runs" in capsys.readouterr().out
+    assert main(["serve", "--reset-progress", "aces"]) == 0
+    assert set(store.all()) == {"cards"}
+    assert main(["serve", "--reset-progress"]) == 0
+    assert f"forgot all progress in {data / DB_NAME}" in capsys.readouterr().out
+    assert store.all() == {}
+
+
+def test_reset_progress_of_an_unknown_lesson_names_the_choices(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--reset-progress", "canasta"]) == 2
+    err = capsys.readouterr().err
+    assert "there is no lesson 'canasta': choose one of 1 (cards), 2 (melds)" in err
+
+
+def test_data_and_lessons_options_reach_the_kernels_through_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv(DATA_ENV, raising=False)
+    monkeypatch.delenv(LESSONS_ENV, raising=False)
+    classroom = tmp_path / "classroom"
+    assert main(["serve", "--data", str(classroom), "--lessons", str(LESSONS), "--reset-progress"]) == 0
+    assert os.environ[DATA_ENV] == str(classroom.resolve()) and os.environ[LESSONS_ENV] == str(LESSONS.resolve())
+    assert (classroom / DB_NAME).is_file()
+
+
+def test_a_missing_lessons_directory_is_a_one_line_error(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--lessons", str(tmp_path / "absent"), "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert "is not a directory" in err and "Traceback" not in err
+
+
+def test_an_unusable_data_directory_is_a_one_line_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv(LESSONS_ENV, raising=False)
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    assert main(["serve", "--data", str(blocker), "--reset-progress"]) == 2
+    assert "cannot create the data directory" in capsys.readouterr().err
+
+
+def test_serve_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = capsys.readouterr().out
+    for option in ("--port", "--no-browser", "--reset-progress", "--data", "--lessons", "--idle-timeout"):
+        assert option in out
+    assert "--tcp-delay" not in out

@@ -1,0 +1,88 @@
+"""Every lesson notebook executes under nbval (``--nbval-lax``).
+
+With ``--nbval-lax`` every cell must run without an error, the check cells' ``assert``s
+must hold, and the cells marked ``# NBVAL_CHECK_OUTPUT`` (the navigation) must reproduce
+their stored output. Widget model ids and memory addresses are sanitised first, so a
+compared widget output means its content, not its id. The notebooks run in one nbval
+process (one start-up), with the learner's data in a temp directory; each notebook's
+cells are then reported by its own test here.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from buraco_learn.app.catalogue import LESSONS_ENV, repository_lessons_dir
+from buraco_learn.app.progress import DATA_ENV
+
+NOTEBOOKS = sorted(repository_lessons_dir().glob("*.ipynb"))
+
+SANITIZE = r"""
+[widget model ids]
+regex: [0-9a-f]{32}
+replace: WIDGET-MODEL-ID
+
+[memory addresses]
+regex: \b0x[0-9a-f]{6,16}\b
+replace: 0xADDRESS
+"""
+
+
+@dataclass(frozen=True)
+class Cell:
+    notebook: str
+    name: str
+    failure: str | None
+
+
+@dataclass(frozen=True)
+class NbvalRun:
+    cells: list[Cell]
+    output: str
+
+
+@pytest.fixture(scope="module")
+def nbval_run(tmp_path_factory: pytest.TempPathFactory) -> NbvalRun:
+    tmp = tmp_path_factory.mktemp("nbval")
+    sanitize = tmp / "sanitize.cfg"
+    sanitize.write_text(SANITIZE)
+    report = tmp / "report.xml"
+    env = {**os.environ, DATA_ENV: str(tmp / "data"), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    for name in (LESSONS_ENV, "VOILA_KERNEL_ID"):
+        env.pop(name, None)
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "nbval", "--nbval-lax", "--nbval-sanitize-with", str(sanitize),
+         "--nbval-cell-timeout=120", "-p", "no:cacheprovider", "-q", "-o", "junit_family=xunit1", "--junitxml", str(report),
+         "--rootdir", str(tmp), "-c", os.devnull, *map(str, NOTEBOOKS)],
+        env=env, capture_output=True, text=True, timeout=1200, cwd=tmp,
+    )
+    output = f"{result.stdout[-8000:]}\n{result.stderr[-2000:]}"
+    if not report.exists():
+        pytest.fail(f"nbval did not run (exit {result.returncode}):\n{output}")
+    cells = []
+    for case in ElementTree.parse(report).iter("testcase"):
+        problem = next((child for child in case if child.tag in ("failure", "error")), None)
+        text = None if problem is None else f"{problem.get('message', '')}\n{problem.text or ''}"
+        cells.append(Cell(Path(case.get("file") or case.get("classname", "")).name, case.get("name", ""), text))
+    return NbvalRun(cells, output)
+
+
+def test_every_lesson_and_the_index_are_run() -> None:
+    names = [path.name for path in NOTEBOOKS]
+    assert names[-1] == "index.ipynb" and len(names) == 13
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
+def test_lesson_notebook_runs_under_nbval(notebook: Path, nbval_run: NbvalRun) -> None:
+    cells = [cell for cell in nbval_run.cells if cell.notebook == notebook.name]
+    code_cells = notebook.read_text(encoding="utf-8").count('"cell_type": "code"')
+    assert len(cells) == code_cells, f"nbval ran {len(cells)} of {notebook.name}'s {code_cells} code cells:\n{nbval_run.output}"
+    failures = [f"{cell.name}: {cell.failure}" for cell in cells if cell.failure is not None]
+    assert not failures, f"nbval failed on {notebook.name}:\n" + "\n".join(failures)
