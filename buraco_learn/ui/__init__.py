@@ -2,8 +2,13 @@
 
 This is the only package that imports anywidget, ipywidgets and traitlets, and it
 imports them only when a widget class is asked for: ``buraco_learn.ui.quizgen``,
-``buraco_learn.ui.quizsession`` and ``buraco_learn.ui.views`` work without Jupyter.
+``buraco_learn.ui.quizsession``, ``buraco_learn.ui.views``, ``buraco_learn.ui.table_view``,
+``buraco_learn.ui.table_game``, ``buraco_learn.ui.hints`` and ``buraco_learn.ui.replay``
+work without Jupyter.
 
+- :class:`CardTable`: play a hand against bots (:mod:`buraco_learn.ui.card_table`;
+  the game itself, pure Python, is :mod:`buraco_learn.ui.table_game`).
+- :class:`Replayer`: step through a worked example or a game record (:mod:`buraco_learn.ui.replayer`).
 - :class:`MeldQuiz`: the meld quiz (:mod:`buraco_learn.ui.meld_quiz`).
 - :class:`ScoreSheet`: a match's running score (:mod:`buraco_learn.ui.score_sheet`).
 - :class:`BuracoWidget`: the base every widget derives from (:mod:`buraco_learn.ui.base`).
@@ -16,16 +21,20 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from buraco_learn.ui.base import BuracoWidget
+    from buraco_learn.ui.card_table import CardTable
     from buraco_learn.ui.meld_quiz import MeldQuiz
+    from buraco_learn.ui.replayer import Replayer
     from buraco_learn.ui.score_sheet import ScoreSheet
 
 _LAZY = {
     "BuracoWidget": "buraco_learn.ui.base",
+    "CardTable": "buraco_learn.ui.card_table",
+    "Replayer": "buraco_learn.ui.replayer",
     "MeldQuiz": "buraco_learn.ui.meld_quiz",
     "ScoreSheet": "buraco_learn.ui.score_sheet",
 }
 
-__all__ = ["BuracoWidget", "MeldQuiz", "ScoreSheet"]
+__all__ = ["BuracoWidget", "CardTable", "MeldQuiz", "Replayer", "ScoreSheet"]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,0 +1,422 @@
+"""The card table widget: play a hand of Burraco against bots, in a notebook or a Voila page.
+
+The learner sits in one seat; bots play the other seats (opponents and partner,
+a level chosen per seat) at a pace the learner sets. The browser draws the
+learner's view and reports what the learner wants to do; :class:`TableGame`
+(plain Python attributes, never synced) decides everything with the engine.
+
+Only the learner's ``PlayerView.to_dict()``, turned into what the table draws
+(:func:`buraco_learn.ui.table_view.present`), is ever synced: no other hand, no
+pot card, no stock order. Other players' cards are face-down cards that carry only
+"face-down card".
+
+>>> table = CardTable("italian", seed=5, bots="random", pace=0)
+>>> table.advance()                  # no event loop here: play the bots' turns now
+>>> table
+CardTable(rules='italian', seat='N', hand 1, turn 0, North to draw)
+>>> sorted(table.browser_traits)
+['four_colour', 'hand_order', 'highlight', 'large', 'pace', 'selected', 'sort']
+>>> sorted(table.intents)  # doctest: +NORMALIZE_WHITESPACE
+['add', 'close', 'discard', 'draw', 'hint', 'hurry', 'meld', 'next_hand', 'pot', 'redraw', 'replay', 'swap',
+ 'take', 'undo']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import traitlets
+
+from buraco_learn.cards import card_of_id
+from buraco_learn.errors import BuracoError
+from buraco_learn.game.actions import Action
+from buraco_learn.game.state import HandState
+from buraco_learn.rules import Rules
+from buraco_learn.ui.base import BuracoWidget, intent, log, static_file, static_text
+from buraco_learn.ui.hints import HintSource
+from buraco_learn.ui.table_game import DEFAULT_LEVEL, Decision, TableGame
+from buraco_learn.ui.table_view import SORTS, hand_order, physical_id, present, seat_word, status_text
+
+MAX_PACE = 5.0
+
+
+class CardTable(BuracoWidget):
+    """A card table for one learner.
+
+    ``CardTable(rules="italian", *, seat="N", bots="beginner", seed=None,
+    practice=True, highlight=False, allow_highlight=True, pace=0.8, autoplay=True,
+    hint_source=None, state=None, game=None, sort="suit", four_colour=False, large=False)``
+
+    - ``bots``: one level for every other seat, one per seat, or ``{seat: level}``.
+    - ``seed``: the match's seed (deals and bots); ``state``: play a position instead
+      (:func:`buraco_learn.game.position.position`), alone, not in a match.
+    - ``practice``: undo is allowed. ``highlight``: mark legal plays (lessons);
+      ``allow_highlight=False`` hides the switch and refuses it (quizzes).
+    - ``pace``: seconds between the bots' actions; ``autoplay``: the bots play by
+      themselves on the kernel's running event loop (``call_later``). Without a running
+      loop (plain Python, tests) call :meth:`advance`.
+    - ``hint_source``: ``(view, rung) -> hint`` (see :mod:`buraco_learn.ui.hints`).
+
+    Synced, read only in the browser: ``table`` (the learner's view as drawn, with the
+    status, the latest actions, the hint, the hand-end result and which controls work)
+    and ``error`` (the engine's explanation of the last refused action).
+    The browser may set ``selected`` (ids of hand cards), ``sort`` ('suit', 'rank',
+    'manual'), ``hand_order`` (the hand rearranged by hand), ``pace``, ``highlight``,
+    ``four_colour`` and ``large``, and send the intents ``draw``, ``take`` (``depth``),
+    ``redraw``, ``meld`` (``cards`` or ``groups``, else the selection), ``add`` (``meld``,
+    ``cards``), ``swap`` (``meld``, ``card``), ``discard`` (``card``), ``pot``, ``close``
+    (``card``), ``hint``, ``undo``, ``replay`` (the same deal again), ``next_hand`` and
+    ``hurry`` (play the bots' turns now). The same actions are methods here.
+    """
+
+    _esm = static_file("card_table.js")
+    _css = static_text("buraco.css", "card_table.css")
+
+    table = traitlets.Dict(help="The table as the learner sees it (derived from their view only).").tag(sync=True)
+    selected = traitlets.List(traitlets.Unicode(), help="Ids of the selected cards of the hand.").tag(sync=True)
+    sort = traitlets.Unicode("suit", help="How the hand is ordered: 'suit', 'rank' or 'manual'.").tag(sync=True)
+    hand_order = traitlets.List(traitlets.Unicode(), help="The hand's order (ids), as arranged.").tag(sync=True)
+    pace = traitlets.Float(0.8, help="Seconds between the bots' actions.").tag(sync=True)
+    highlight = traitlets.Bool(False, help="Mark the legal plays.").tag(sync=True)
+    allow_highlight = traitlets.Bool(True, help="Whether the learner may switch the marking of legal plays on.").tag(sync=True)
+
+    browser_traits: ClassVar[frozenset[str]] = BuracoWidget.browser_traits | {
+        "selected", "sort", "hand_order", "pace", "highlight",
+    }
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        *,
+        seat: str = "N",
+        bots: str | Sequence[str | None] | Mapping[str, str] = DEFAULT_LEVEL,
+        seed: int | None = None,
+        practice: bool = True,
+        highlight: bool = False,
+        allow_highlight: bool = True,
+        pace: float = 0.8,
+        autoplay: bool = True,
+        hint_source: HintSource | None = None,
+        state: HandState | None = None,
+        game: TableGame | None = None,
+        sort: str = "suit",
+        **kwargs: Any,
+    ) -> None:
+        if game is None:
+            game = TableGame(rules, seat=seat, bots=bots, seed=seed, practice=practice, hint_source=hint_source, state=state)
+        if sort not in SORTS:
+            raise BuracoError(f"unknown sort order {sort!r}: choose one of {', '.join(SORTS)}")
+        if not 0 <= pace <= MAX_PACE:
+            raise BuracoError(f"pace must be between 0 and {MAX_PACE:g} seconds, not {pace!r}")
+        #: The game (hidden cards included): plain Python, never synced.
+        self.game = game
+        self.autoplay = autoplay
+        self._timer: asyncio.TimerHandle | None = None
+        self._epoch = 0
+        self._version = 0
+        self._order: list[str] = []
+        self._syncing = True  # no syncing from observers until the widget is built
+        super().__init__(sort=sort, pace=float(pace), highlight=highlight and allow_highlight,
+                         allow_highlight=allow_highlight, **kwargs)
+        self._syncing = False
+        self._sync()
+        self._schedule()
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def state(self) -> HandState:
+        """The hand in progress (every card): for lessons' checks and tests, never for the browser."""
+        return self.game.state
+
+    @property
+    def decisions(self) -> list[Decision]:
+        """The learner's decisions so far (view and action), for the coach's post-hand review."""
+        return self.game.decisions
+
+    # -- syncing -----------------------------------------------------------------------------
+    def _sync(self) -> None:
+        game = self.game
+        view = game.view().to_dict()
+        self._order = hand_order(view["hand"], self.sort, self._order)
+        table = present(view, self.rules, order=self._order, highlight=self.highlight, levels=game.level_names, fresh=game.fresh,
+                        scores=game.totals)
+        over_text = game.result["ending"] if game.result else ""
+        self._version += 1
+        table.update({
+            "version": self._version,
+            "status": status_text(table, over_text=over_text),
+            "log": game.log_view(),
+            "hint": self._hint_view(view),
+            "result": game.result or {},
+            "controls": {
+                "undo": game.can_undo,
+                "practice": game.practice,
+                "next_hand": game.can_next_hand,
+                "replay": game.state.over,
+                "hint": game.learner_turn,
+                "hurry": game.bots_to_move,
+                "allow_highlight": self.allow_highlight,
+            },
+        })
+        held = set(self._order)
+        self._syncing = True
+        try:
+            with self.hold_sync():
+                self.table = table
+                self.hand_order = list(self._order)
+                self.selected = [key for key in self.selected if key in held]
+        finally:
+            self._syncing = False
+
+    def _hint_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        hint = self.game.hint
+        if not hint:
+            return {}
+        free: dict[str, list[str]] = {}
+        for entry in view["hand"]:
+            free.setdefault(entry["card"], []).append(f"c{entry['id']}")
+        ids = [free[text].pop(0) for text in hint["cards"] if free.get(text)]
+        return {**hint, "ids": ids}
+
+    # -- the bots' turns ---------------------------------------------------------------------
+    def _cancel(self) -> None:
+        self._epoch += 1
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _schedule(self) -> None:
+        """Schedule the next bot action on the running event loop, if there is one."""
+        self._cancel()
+        if not (self.autoplay and self.game.bots_to_move):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no running loop: advance() plays the bots' turns
+        self._timer = loop.call_later(self.pace, self._tick, self._epoch)
+
+    def _tick(self, epoch: int) -> None:
+        if epoch != self._epoch:
+            return
+        self._timer = None
+        try:
+            with self.hold_sync():
+                self.game.bot_step()
+                self._sync()
+        except Exception:
+            log.exception("a bot's turn failed on the card table")
+            self.error = "A bot could not play (an internal error; see the log)."
+            return
+        self._schedule()
+
+    def advance(self, steps: int | None = None) -> None:
+        """Play the bots' turns now (all of them until the learner's turn, or ``steps``)."""
+        self._cancel()
+        with self.hold_sync():
+            self.game.run_bots(steps)
+            self._sync()
+        self._schedule()
+
+    # -- browser updates ---------------------------------------------------------------------
+    def validate_browser_update(self, name: str, value: Any) -> Any:
+        held = set(self._order)
+        if name == "selected":
+            if len(set(value)) != len(value) or not set(value) <= held:
+                raise BuracoError(f"you can select only cards of your hand, once each: {value!r}")
+        elif name == "hand_order":
+            if sorted(value) != sorted(held):
+                raise BuracoError("a new order of the hand must list exactly the cards of your hand")
+        elif name == "sort":
+            if value not in SORTS:
+                raise BuracoError(f"unknown sort order {value!r}: choose one of {', '.join(SORTS)}")
+        elif name == "pace":
+            if not 0 <= value <= MAX_PACE:
+                raise BuracoError(f"pace must be between 0 and {MAX_PACE:g} seconds, not {value!r}")
+        elif name == "highlight" and value and not self.allow_highlight:
+            raise BuracoError("marking the legal plays is switched off here")
+        return value
+
+    @traitlets.observe("sort", "highlight")
+    def _display_changed(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._sync()
+
+    @traitlets.observe("hand_order")
+    def _order_changed(self, change: dict[str, Any]) -> None:
+        if self._syncing or list(change["new"]) == self._order:
+            return
+        self._order = list(change["new"])
+        self._syncing = True
+        try:
+            self.sort = "manual"
+        finally:
+            self._syncing = False
+        self._sync()
+
+    # -- the learner's actions -----------------------------------------------------------------
+    def _cards(self, ids: Any, what: str) -> list[Any]:
+        if ids is None:
+            ids = list(self.selected)
+        if isinstance(ids, str) or not isinstance(ids, list | tuple):
+            raise BuracoError(f"{what}: a list of card ids, not {ids!r}")
+        hand = self.game.state.hands[self.game.seat]
+        cards = []
+        for key in ids:
+            physical = physical_id(key)
+            if physical not in hand:
+                raise BuracoError(f"{key!r} is not a card of your hand")
+            cards.append(card_of_id(physical))
+        if not cards:
+            raise BuracoError(f"{what}: select the cards first")
+        return cards
+
+    def _one(self, card: Any, what: str) -> Any:
+        cards = self._cards([card] if card is not None else None, what)
+        if len(cards) != 1:
+            raise BuracoError(f"{what}: select exactly one card (you selected {len(cards)})")
+        return cards[0]
+
+    @staticmethod
+    def _meld_number(meld: Any) -> int:
+        if isinstance(meld, str) and meld[:1] == "m" and meld[1:].isdigit():
+            meld = int(meld[1:])
+        if isinstance(meld, bool) or not isinstance(meld, int) or meld < 1:
+            raise BuracoError(f"choose a meld on the table (m1, m2 ...), not {meld!r}")
+        return meld
+
+    def play(self, action: Action | str) -> None:
+        """Play the learner's action (notation or :class:`Action`); illegal ones raise and change nothing."""
+        self.game.act(action)
+        self.selected = []
+        self._sync()
+        self._schedule()
+
+    @intent("draw")
+    def draw(self) -> None:
+        """Draw the top card of the stock."""
+        self.play(Action.draw())
+
+    @intent("take")
+    def take(self, depth: int | None = None) -> None:
+        """Take the discard pile (``depth`` cards from the top under cut-throat)."""
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+            raise BuracoError(f"take: a depth is a number of cards, not {depth!r}")
+        self.play(Action.take(depth))
+
+    @intent("redraw")
+    def redraw(self) -> None:
+        """First turn of 001: throw back the card drawn and draw another."""
+        self.play(Action.redraw())
+
+    @intent("meld")
+    def meld(self, cards: Sequence[str] | None = None, groups: Sequence[Sequence[str]] | None = None) -> None:
+        """Lay down the selected cards (or ``cards``) as a new meld; ``groups`` lays several at once."""
+        if groups is not None:
+            if isinstance(groups, str) or not isinstance(groups, list | tuple) or not groups:
+                raise BuracoError(f"meld: groups are lists of card ids, not {groups!r}")
+            parts = [tuple(self._cards(group, "meld")) for group in groups]
+        else:
+            parts = [tuple(self._cards(cards, "meld"))]
+        self.play(Action.meld(*parts))
+
+    @intent("add")
+    def add(self, meld: int | str, cards: Sequence[str] | None = None) -> None:
+        """Add the selected cards (or ``cards``) to meld ``meld`` of your side."""
+        self.play(Action.add(self._meld_number(meld), tuple(self._cards(cards, "add"))))
+
+    @intent("swap")
+    def swap(self, meld: int | str, card: str | None = None) -> None:
+        """Put the selected card (or ``card``) in place of the wild card it stands for in ``meld``."""
+        self.play(Action.swap(self._meld_number(meld), self._one(card, "swap")))
+
+    @intent("discard")
+    def discard(self, card: str | None = None) -> None:
+        """Discard the selected card (or ``card``), ending the turn."""
+        self.play(Action.discard(self._one(card, "discard")))
+
+    @intent("pot")
+    def pot(self) -> None:
+        """Pick up the pot after emptying the hand."""
+        self.play(Action.pot())
+
+    @intent("close")
+    def close_hand(self, card: str | None = None) -> None:
+        """Close by discarding the last card (the selected one, or ``card``); where the rules allow, close with none."""
+        if card is None and not self.selected and not self.game.state.hands[self.game.seat]:
+            self.play(Action.close())
+            return
+        self.play(Action.close(self._one(card, "close")))
+
+    @intent("hint")
+    def hint(self) -> None:
+        """The next rung of the hint ladder."""
+        self.game.ask_hint()
+        self._sync()
+
+    @intent("undo")
+    def undo(self) -> None:
+        """Practice mode: back to just before your last action."""
+        self._cancel()
+        self.game.undo()
+        self.selected = []
+        self._sync()
+        self._schedule()
+
+    @intent("replay")
+    def replay(self) -> None:
+        """Play the same deal again."""
+        self._cancel()
+        self.game.replay_deal()
+        self.selected = []
+        self._sync()
+        self._schedule()
+
+    @intent("next_hand")
+    def next_hand(self) -> None:
+        """Deal the next hand of the match."""
+        self._cancel()
+        self.game.next_hand()
+        self.selected = []
+        self._sync()
+        self._schedule()
+
+    @intent("hurry")
+    def hurry(self) -> None:
+        """Play the bots' turns now, up to yours."""
+        self.advance()
+
+    # -- saving ------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The game in progress and the table's options, as JSON (see :meth:`from_json`)."""
+        data = self.game.to_dict()
+        data["options"] = {"sort": self.sort, "hand_order": list(self._order), "pace": self.pace,
+                           "highlight": self.highlight, "allow_highlight": self.allow_highlight,
+                           "four_colour": self.four_colour, "large": self.large}
+        return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str, *, hint_source: HintSource | None = None, **kwargs: Any) -> CardTable:
+        """A table resumed from :meth:`to_json`; keyword arguments override the saved options."""
+        data = json.loads(text)
+        game = TableGame.from_json(data, hint_source=hint_source)
+        options = dict(data.get("options") or {})
+        order = options.pop("hand_order", [])
+        options.update(kwargs)
+        table = cls(game=game, **options)
+        if order and sorted(order) == sorted(table._order):
+            table.hand_order = order
+        return table
+
+    def repr_fields(self) -> str:
+        game = self.game
+        state = game.state
+        where = f"{seat_word(state.seat_names[state.current])} to {state.phase}" if not state.over else "hand over"
+        return f"rules={self.rules.name!r}, seat={game.seat_name!r}, hand {game.hands_played + (0 if state.over else 1)}, turn {state.turn}, {where}"

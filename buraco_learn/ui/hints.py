@@ -1,0 +1,148 @@
+"""The card table's Hint button: a ladder of three rungs, from a nudge to the move (pure Python).
+
+A *hint source* is any callable ``source(view, rung) -> hint`` given the learner's
+:class:`~buraco_learn.game.view.PlayerView` (never the state) and the rung asked
+for (1: what kind of play to look for, 2: which cards, 3: the move itself). A hint
+is a string, a dict or an object with ``text`` and optionally ``cards`` (cards or
+notation) and ``action`` (an :class:`Action` or notation); :func:`normalise_hint`
+turns any of those into the JSON the table shows.
+
+:func:`make_hint_source` gives the table's default: the coach's ladder
+(:class:`CoachHints`, from :mod:`buraco_learn.coach`) when the coach is installed,
+otherwise :func:`bot_hint`, which names the move the intermediate bot would make
+from the same view.
+
+>>> import random
+>>> from buraco_learn import preset
+>>> from buraco_learn.game import HandState
+>>> state = HandState.new(preset("italian"), random.Random(2), dealer=3)
+>>> hint = normalise_hint(bot_hint(state.view(0), 3), 3)
+>>> hint["rung"], hint["of"], hint["action"] in ("draw", "take")
+(3, 3, True)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from buraco_learn.cards import Card, parse_cards
+from buraco_learn.game.actions import Action
+from buraco_learn.game.view import PlayerView
+from buraco_learn.rules import Rules
+
+log = logging.getLogger("buraco_learn.ui")
+
+#: A hint source: (the learner's view, rung 1..3) -> a hint (str, dict or object with ``text``).
+HintSource = Callable[[PlayerView, int], Any]
+RUNGS: Final = 3
+
+_NUDGES: Final = {
+    "draw": "Look at the discard pile: if it does not help you, draw from the stock.",
+    "take": "Look at the discard pile: it holds something for you.",
+    "redraw": "You may throw back the card you drew and draw another.",
+    "meld": "You have cards that make a new meld.",
+    "add": "One of your cards fits a meld your side already has on the table.",
+    "swap": "You hold the natural card a wild card on the table stands for.",
+    "discard": "Time to end your turn: which card helps you least, and the opponents least?",
+    "pot": "Your hand is empty: pick up your pot.",
+    "close": "You can close the hand now.",
+}
+
+
+def _level() -> str:
+    """The bot that answers hints: the intermediate one (the strong one searches too long for a click)."""
+    from buraco_learn.bots import available_levels
+
+    levels = available_levels()
+    for level in ("intermediate", "beginner", "random"):
+        if level in levels:
+            return level
+    return "random"  # pragma: no cover - random is always there
+
+
+def bot_hint(view: PlayerView, rung: int) -> dict[str, Any]:
+    """A hint from the move the intermediate bot would make from ``view``."""
+    from buraco_learn.bots import make_bot
+
+    bot = make_bot(_level(), view.rules, seed=int(view.get("turn")))
+    action = bot.act(view)
+    cards = [card for group in action.groups for card in group] + list(action.cards)
+    if rung <= 1:
+        return {"text": _NUDGES.get(action.kind, "Look at what you can play.")}
+    if rung == 2:
+        if cards:
+            named = " ".join(card.unicode() for card in cards)
+            return {"text": f"Look at these cards: {named}.", "cards": cards}
+        return {"text": _NUDGES.get(action.kind, "Look at what you can play.")}
+    return {"text": f"Try this: {action.describe()}.", "cards": cards, "action": action}
+
+
+class CoachHints:
+    """The coach's hint ladder (:class:`buraco_learn.coach.Coach`) as a hint source.
+
+    The coach searches once per position (within ``budget_ms``); the three rungs of
+    that answer are then given one per click: the idea, the cards, the full action.
+    """
+
+    def __init__(self, rules: Rules, seed: int = 0, budget_ms: float | None = 400.0) -> None:
+        from buraco_learn.coach import Coach
+
+        self.coach = Coach(rules, seed=seed, budget_ms=budget_ms)
+        self._key: tuple[Any, ...] | None = None
+        self._hint: Any = None
+
+    def __call__(self, view: PlayerView, rung: int) -> dict[str, Any]:
+        key = (view.seat, view.hand_ids, len(view.history), view.phase, view.pile_ids)
+        if key != self._key or self._hint is None:
+            self._hint = self.coach.hint(view)
+            self._key = key
+        hint = self._hint
+        action: Action = hint.action
+        cards = [card for group in action.groups for card in group] + list(action.cards)
+        return {
+            "text": hint.rung(rung).text,
+            "cards": cards if rung >= 2 else [],
+            "action": action if rung >= RUNGS else None,
+        }
+
+
+def make_hint_source(rules: Rules, seed: int = 0) -> HintSource:
+    """The table's default hint source: the coach's ladder when the coach is installed, else :func:`bot_hint`."""
+    if importlib.util.find_spec("buraco_learn.coach") is not None:
+        try:
+            return CoachHints(rules, seed=seed)
+        except (ImportError, TypeError, AttributeError) as error:  # pragma: no cover - a coach with another interface
+            log.warning("the coach could not give hints (%s); hints come from the intermediate bot", error)
+    return bot_hint
+
+
+def default_hint_source(view: PlayerView, rung: int) -> Any:
+    """A hint for ``view`` from :func:`make_hint_source` (a new coach each call: prefer keeping one)."""
+    return make_hint_source(view.rules)(view, rung)
+
+
+def _cards_of(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [card.notation() for card in parse_cards(value)]
+    out = []
+    for item in value:
+        out.append(item.notation() if isinstance(item, Card) else Card.parse(str(item)).notation())
+    return out
+
+
+def normalise_hint(hint: Any, rung: int) -> dict[str, Any]:
+    """``{"rung", "of", "text", "cards": [notation], "action": notation or ""}`` from any hint."""
+    if isinstance(hint, str):
+        text, cards, action = hint, None, None
+    elif isinstance(hint, Mapping):
+        text, cards, action = hint.get("text", ""), hint.get("cards"), hint.get("action")
+    else:
+        text, cards, action = getattr(hint, "text", str(hint)), getattr(hint, "cards", None), getattr(hint, "action", None)
+    if isinstance(action, Action):
+        action = action.notation()
+    return {"rung": rung, "of": RUNGS, "text": str(text), "cards": _cards_of(cards), "action": str(action or "")}

@@ -1,0 +1,219 @@
+"""Scripts for the replayer: positions step by step, with captions and the cards that moved (pure Python).
+
+A :class:`Script` is a list of :class:`Frame`: the state after each step (frame 0
+is the starting position), a caption, the action in words and, for a try the
+engine refuses on purpose, its explanation. :meth:`Script.frame_view` draws a frame
+as JSON for :class:`buraco_learn.ui.Replayer`.
+
+Worked examples and game reviews are teaching material, not a live game, so a
+frame shows **every** hand face up (the omniscient view). The stock, the pots not
+yet picked up and (under the closed modes) the covered part of the pile stay face
+down, as they are on a real table.
+
+>>> from buraco_learn.examples import EXAMPLES
+>>> script = Script.from_example(EXAMPLES["pile-002"])
+>>> len(script), script.frames[1].action
+(4, 'North: take the discard pile')
+>>> view = script.frame_view(1)
+>>> sorted(card["notation"] for card in view["seats"][0]["cards"] if card["id"] in view["moved"])
+['5S', '9C', 'KH']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from buraco_learn.cards import card_of_id
+from buraco_learn.errors import BuracoError, IllegalActionError, InvalidNotationError, InvalidRecordError
+from buraco_learn.examples import Example
+from buraco_learn.game.actions import Action
+from buraco_learn.game.deal import Deal
+from buraco_learn.game.record import rules_of
+from buraco_learn.game.state import HandState
+from buraco_learn.ui.table_view import card_id, meld_view_of, result_view, seat_word, side_word
+from buraco_learn.ui.views import card_view, face_down_view, rules_title
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step: the state after it, its caption, the action in words (who did what),
+    the engine's explanation when the step was refused, and the physical ids that moved."""
+
+    state: HandState
+    caption: str
+    action: str = ""
+    notation: str = ""
+    refusal: str = ""
+    moved: frozenset[int] = frozenset()
+
+
+def _places(state: HandState) -> dict[int, tuple[Any, ...]]:
+    """Where every physical card is; cards in a meld by their slot (so a moved wild counts)."""
+    where: dict[int, tuple[Any, ...]] = {}
+    for seat, hand in enumerate(state.hands):
+        where.update((card, ("hand", seat)) for card in hand)
+    where.update((card, ("pile",)) for card in state.pile)
+    where.update((card, ("stock",)) for card in state.stock)
+    for index, pot in enumerate(state.pots):
+        where.update((card, ("pot", index)) for card in pot or ())
+    for seat, ids in state.pending_pot.items():
+        where.update((card, ("pending", seat)) for card in ids)
+    for meld in state.melds:
+        for card, slot in zip(meld.ids, meld.meld.slots):
+            where[card] = ("meld", meld.id, slot.position, slot.wild)
+    return where
+
+
+def _moved(before: HandState, after: HandState) -> frozenset[int]:
+    old, new = _places(before), _places(after)
+    return frozenset(card for card, place in new.items() if old.get(card) != place)
+
+
+class Script:
+    """Frames to step through: build one with :meth:`from_example`, :meth:`from_record` or :meth:`from_actions`."""
+
+    def __init__(self, title: str, frames: Sequence[Frame], outro: str = "") -> None:
+        if not frames:
+            raise BuracoError("a script needs at least its starting position")
+        self.title = title
+        self.frames = list(frames)
+        self.rules = self.frames[0].state.rules
+        if outro:
+            last = self.frames[-1]
+            self.frames.append(Frame(last.state, outro))
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    @classmethod
+    def from_actions(
+        cls,
+        start: HandState,
+        steps: Sequence[tuple[str, str] | tuple[str, str, bool]],
+        *,
+        title: str = "",
+        intro: str = "",
+        outro: str = "",
+    ) -> Script:
+        """Frames from a starting state and ``(action, caption[, illegal])`` steps.
+
+        An illegal step must be refused (its frame shows the explanation and the
+        unchanged state); a legal one must be legal. Otherwise this raises.
+        """
+        state = start.clone()
+        frames = [Frame(state.clone(), intro)]
+        for number, step in enumerate(steps, 1):
+            text, caption = step[0], step[1]
+            illegal = bool(step[2]) if len(step) > 2 else False
+            try:
+                action = Action.parse(text)
+            except InvalidNotationError as error:
+                raise BuracoError(f"step {number}: {error}") from None
+            who = seat_word(state.seat_names[state.current])
+            words = f"{who}: {action.describe()}"
+            refusal = state.explain_illegal(action)
+            if illegal != (refusal is not None):
+                raise BuracoError(f"step {number} ({text!r}) is {'legal' if refusal is None else 'illegal'}, not as scripted")
+            if refusal is not None:
+                frames.append(Frame(state.clone(), caption, f"{who} tries to {action.describe()}", text, refusal))
+                continue
+            before = state.clone()
+            state.apply(action)
+            frames.append(Frame(state.clone(), caption, words, text, "", _moved(before, state)))
+        return cls(title, frames, outro)
+
+    @classmethod
+    def from_example(cls, example: Example) -> Script:
+        """A worked example from :mod:`buraco_learn.examples`."""
+        steps = [(step.action, step.caption, step.illegal) for step in example.steps]
+        return cls.from_actions(example.start(), steps, title=f"{example.title} ({example.document})",
+                                intro=example.intro, outro=example.outro)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], hand: int = 0) -> Script:
+        """Hand ``hand`` (0-based) of a game record (:mod:`buraco_learn.game.record`)."""
+        rules = rules_of(record)
+        hands = record.get("hands")
+        if not isinstance(hands, list) or not 0 <= hand < len(hands):
+            count = len(hands) if isinstance(hands, list) else 0
+            raise InvalidRecordError(f"the record has no hand {hand + 1} (it has {count})")
+        recorded = hands[hand]
+        deal = Deal.from_dict(recorded.get("deal"), rules)
+        scores = {}
+        if hand > 0 and isinstance(hands[hand - 1], dict):
+            totals = hands[hand - 1].get("totals", {})
+            scores = {side: int(totals.get(name, 0)) for side, name in enumerate(HandState.from_deal(rules, deal).side_names)}
+        start = HandState.from_deal(rules, deal, scores)
+        actions = recorded.get("actions")
+        if not isinstance(actions, list):
+            raise InvalidRecordError(f"hand {hand + 1} has no list of \"actions\"")
+        state = start.clone()
+        steps = []
+        for number, text in enumerate(actions, 1):
+            try:
+                action = Action.parse(text)
+                steps.append((text, f"Move {number}: {seat_word(state.seat_names[state.current])} {action.describe()}."))
+                state.apply(action)
+            except (IllegalActionError, InvalidNotationError) as error:
+                raise InvalidRecordError(f"hand {hand + 1}, action {number} ({text!r}): {error}") from None
+        dealer = seat_word(start.seat_names[start.dealer])
+        outro = ""
+        if state.over:
+            totals = ", ".join(f"{side_word(side)} {score.total}" for side, score in state.score().items())
+            outro = f"The hand is over: {totals}."
+        return cls.from_actions(start, steps, title=f"Hand {hand + 1} ({rules_title(rules)})",
+                                intro=f"{dealer} deals; {seat_word(start.seat_names[start.current])} plays first.", outro=outro)
+
+    # -- drawing a frame -------------------------------------------------------------------
+    def frame_view(self, index: int) -> dict[str, Any]:
+        """Frame ``index`` as JSON for the replayer: every hand face up, the moved cards listed."""
+        if not 0 <= index < len(self.frames):
+            raise BuracoError(f"there is no step {index}: the script has steps 0 to {len(self.frames) - 1}")
+        frame = self.frames[index]
+        state = frame.state
+        rules = state.rules
+        names = state.seat_names
+        seats = []
+        for seat, hand in enumerate(state.hands):
+            seats.append({
+                "seat": names[seat],
+                "name": seat_word(names[seat]),
+                "side": state.side_names[state.side_of[seat]],
+                "current": seat == state.current and not state.over,
+                "cards": [card_view(card_of_id(physical), card_id(physical)) for physical in hand],
+                "pending_pot": len(state.pending_pot.get(seat, [])),
+            })
+        melds = []
+        for side, side_name in enumerate(state.side_names):
+            side_melds = [meld_view_of(meld.to_dict(state.side_names, rules), rules, mine=False)
+                          for meld in state.melds if meld.side == side]
+            melds.append({"side": side_name, "name": side_word(side_name), "melds": side_melds})
+        covered = len(state.pile) - 1 if rules.pile_visible == "top" and state.pile else 0
+        pile = [face_down_view(f"pile-{n}") for n in range(covered)]
+        pile += [card_view(card_of_id(physical), card_id(physical)) for physical in state.pile[covered:]]
+        pots = [{"index": index, "size": len(pot or ()), "left": pot is not None} for index, pot in enumerate(state.pots)]
+        view: dict[str, Any] = {
+            "title": self.title,
+            "rules": rules_title(rules),
+            "step": index,
+            "steps": len(self.frames) - 1,
+            "caption": frame.caption,
+            "action": frame.action,
+            "notation": frame.notation,
+            "refusal": frame.refusal,
+            "moved": [card_id(physical) for physical in sorted(frame.moved)],
+            "seats": seats,
+            "melds": melds,
+            "pile": {"cards": pile, "size": len(state.pile), "visible": rules.pile_visible},
+            "stock": len(state.stock),
+            "pots": pots,
+            "current": names[state.current],
+            "phase": state.phase,
+            "score": {},
+        }
+        if state.over:
+            closed = names[state.closed_by] if state.closed_by is not None else None
+            view["score"] = result_view(state.score(), end_reason=state.end_reason, closed_by=closed, my_side=state.side_names[0])
+        return view
