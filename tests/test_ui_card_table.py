@@ -536,3 +536,39 @@ def test_repr_is_stable() -> None:
     table = pile_table()
     assert repr(table) == "CardTable(rules='italian', seat='N', hand 1, turn 1, North to draw)"
     assert "0x" not in repr(table)
+
+
+def test_the_coachs_review_of_the_hand_from_the_learners_decisions() -> None:
+    seen: list[list[Any]] = []
+
+    def review(decisions: Any) -> dict[str, Any]:
+        seen.append([(view, action) for view, action in decisions])
+        return {"text": f"{len(decisions)} decisions reviewed.", "items": [{"text": "Keep the kings."}]}
+
+    table = CardTable(state=EXAMPLES["north-closes-002"].start(), pace=0, review_source=review)
+    message(table, {"intent": "review"})
+    assert "once it is over" in table.error
+    message(table, intent_for(table, Action.parse("close 10C")))
+    assert table.table["controls"]["review"]
+    message(table, {"intent": "review"})
+    assert table.error == "" and table.table["review"] == {"text": "1 decisions reviewed.", "items": [{"text": "Keep the kings."}]}
+    assert [[action.notation() for _, action in decisions] for decisions in seen] == [["close 10C"]]
+    assert all(isinstance(view, PlayerView) and view.seat == 0 for view, _ in seen[0])
+    assert not table.table["controls"]["review"]
+    message(table, {"intent": "replay"})
+    assert table.table["review"] == {} and table.game.hand_decisions == []
+
+
+def test_hints_and_the_review_come_from_the_coach_by_default() -> None:
+    pytest.importorskip("buraco_learn.coach")
+    from buraco_learn.ui.hints import CoachHints
+
+    table = CardTable(state=EXAMPLES["north-closes-002"].start(), pace=0)
+    assert isinstance(table.game.hint_source, CoachHints)
+    message(table, {"intent": "hint"})
+    message(table, {"intent": "hint"})
+    message(table, {"intent": "hint"})
+    assert table.table["hint"]["action"] == "close 10C" and table.table["hint"]["rung"] == 3
+    message(table, intent_for(table, Action.parse("close 10C")))
+    message(table, {"intent": "review"})
+    assert table.error == "" and table.table["review"]["text"]

@@ -324,9 +324,16 @@ function render({ model, el }) {
         panel.append(h("p", { class: "bl-totals", text: `Match: ${result.totals.map((s) => `${s.name} ${fmt(s.total)}`).join(", ")}${result.counted ? "" : " (this replay does not count)"}` }));
       }
       if (result.winner) panel.append(h("p", { class: "bl-winner", text: `${result.winner} win the match.` }));
+      const review = t.review || {};
+      if (review.text) {
+        panel.append(h("section", { class: "bl-review", "aria-label": "The coach's review" },
+          h("h4", { text: "The coach's review" }),
+          h("p", { class: "bl-review-text", tabindex: "-1", "data-key": "review-text", text: review.text })));
+      }
       panel.append(h("div", { class: "bl-actions" },
         h("button", { type: "button", class: "bl-action bl-primary", "data-key": "replay", onclick: () => send("replay") }, "Play the same deal again"),
-        controls.next_hand ? h("button", { type: "button", class: "bl-action", "data-key": "next-hand", onclick: () => send("next_hand") }, "Next hand") : null));
+        controls.next_hand ? h("button", { type: "button", class: "bl-action", "data-key": "next-hand", onclick: () => send("next_hand") }, "Next hand") : null,
+        controls.review ? h("button", { type: "button", class: "bl-action", "data-key": "review", onclick: () => send("review") }, "Review my play with the coach") : null));
       root.append(panel);
     }
 
@@ -341,6 +348,7 @@ function render({ model, el }) {
     root.dataset.turn = mine ? "you" : t.current || "";
     root.dataset.order = t.hand.map((card) => card.id).join(" ");
     let target = focused;
+    if (focused === "review" && (t.review || {}).text) target = "review-text";
     if (over && !root.dataset.shownResult) target = "result";
     root.dataset.shownResult = over ? "1" : "";
     if (target) {

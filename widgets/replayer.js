@@ -97,11 +97,11 @@ function render({ model, el }) {
       h("div", { class: "bl-toolbar", role: "group", "aria-label": "Display options" }, toggles)));
 
     const nav = h("div", { class: "bl-actions bl-nav", role: "toolbar", "aria-label": "Steps" },
-      h("button", { type: "button", class: "bl-action", "data-key": "first", disabled: f.step === 0, onclick: () => go(0) }, "⏮ Start"),
+      h("button", { type: "button", class: "bl-action", "data-key": "first", disabled: f.step === 0, onclick: () => go(0) }, "« Start"),
       h("button", { type: "button", class: "bl-action", "data-key": "back", disabled: f.step === 0, onclick: () => go(f.step - 1) }, "◀ Back"),
       h("span", { class: "bl-step", role: "status", text: `Step ${f.step} of ${f.steps}` }),
       h("button", { type: "button", class: "bl-action bl-primary", "data-key": "forward", disabled: f.step === f.steps, onclick: () => go(f.step + 1) }, "Next ▶"),
-      h("button", { type: "button", class: "bl-action", "data-key": "last", disabled: f.step === f.steps, onclick: () => go(f.steps) }, "End ⏭"));
+      h("button", { type: "button", class: "bl-action", "data-key": "last", disabled: f.step === f.steps, onclick: () => go(f.steps) }, "End »"));
     root.append(nav);
     root.append(h("div", { class: "bl-caption", "aria-live": "polite" },
       f.action ? h("p", { class: "bl-what", text: f.action }) : null,

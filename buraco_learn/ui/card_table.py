@@ -17,8 +17,8 @@ CardTable(rules='italian', seat='N', hand 1, turn 0, North to draw)
 >>> sorted(table.browser_traits)
 ['four_colour', 'hand_order', 'highlight', 'large', 'pace', 'selected', 'sort']
 >>> sorted(table.intents)  # doctest: +NORMALIZE_WHITESPACE
-['add', 'close', 'discard', 'draw', 'hint', 'hurry', 'meld', 'next_hand', 'pot', 'redraw', 'replay', 'swap',
- 'take', 'undo']
+['add', 'close', 'discard', 'draw', 'hint', 'hurry', 'meld', 'next_hand', 'pot', 'redraw', 'replay', 'review',
+ 'swap', 'take', 'undo']
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from buraco_learn.game.actions import Action
 from buraco_learn.game.state import HandState
 from buraco_learn.rules import Rules
 from buraco_learn.ui.base import BuracoWidget, intent, log, static_file, static_text
-from buraco_learn.ui.hints import HintSource
+from buraco_learn.ui.hints import HintSource, ReviewSource
 from buraco_learn.ui.table_game import DEFAULT_LEVEL, Decision, TableGame
 from buraco_learn.ui.table_view import SORTS, hand_order, physical_id, present, seat_word, status_text
 
@@ -48,7 +48,8 @@ class CardTable(BuracoWidget):
 
     ``CardTable(rules="italian", *, seat="N", bots="beginner", seed=None,
     practice=True, highlight=False, allow_highlight=True, pace=0.8, autoplay=True,
-    hint_source=None, state=None, game=None, sort="suit", four_colour=False, large=False)``
+    hint_source=None, review_source=None, state=None, game=None, sort="suit",
+    four_colour=False, large=False)``
 
     - ``bots``: one level for every other seat, one per seat, or ``{seat: level}``.
     - ``seed``: the match's seed (deals and bots); ``state``: play a position instead
@@ -58,7 +59,8 @@ class CardTable(BuracoWidget):
     - ``pace``: seconds between the bots' actions; ``autoplay``: the bots play by
       themselves on the kernel's running event loop (``call_later``). Without a running
       loop (plain Python, tests) call :meth:`advance`.
-    - ``hint_source``: ``(view, rung) -> hint`` (see :mod:`buraco_learn.ui.hints`).
+    - ``hint_source``: ``(view, rung) -> hint``; ``review_source``: ``(decisions) -> review``
+      (both default to the coach; see :mod:`buraco_learn.ui.hints`).
 
     Synced, read only in the browser: ``table`` (the learner's view as drawn, with the
     status, the latest actions, the hint, the hand-end result and which controls work)
@@ -68,8 +70,10 @@ class CardTable(BuracoWidget):
     ``four_colour`` and ``large``, and send the intents ``draw``, ``take`` (``depth``),
     ``redraw``, ``meld`` (``cards`` or ``groups``, else the selection), ``add`` (``meld``,
     ``cards``), ``swap`` (``meld``, ``card``), ``discard`` (``card``), ``pot``, ``close``
-    (``card``), ``hint``, ``undo``, ``replay`` (the same deal again), ``next_hand`` and
-    ``hurry`` (play the bots' turns now). The same actions are methods here.
+    (``card``), ``hint``, ``undo``, ``replay`` (the same deal again), ``next_hand``,
+    ``review`` (the coach's review of the hand just finished) and ``hurry`` (play the
+    bots' turns now). The same actions are methods here (``close`` is :meth:`close_hand`,
+    since ``close`` closes the widget).
     """
 
     _esm = static_file("card_table.js")
@@ -100,13 +104,15 @@ class CardTable(BuracoWidget):
         pace: float = 0.8,
         autoplay: bool = True,
         hint_source: HintSource | None = None,
+        review_source: ReviewSource | None = None,
         state: HandState | None = None,
         game: TableGame | None = None,
         sort: str = "suit",
         **kwargs: Any,
     ) -> None:
         if game is None:
-            game = TableGame(rules, seat=seat, bots=bots, seed=seed, practice=practice, hint_source=hint_source, state=state)
+            game = TableGame(rules, seat=seat, bots=bots, seed=seed, practice=practice, hint_source=hint_source,
+                             review_source=review_source, state=state)
         if sort not in SORTS:
             raise BuracoError(f"unknown sort order {sort!r}: choose one of {', '.join(SORTS)}")
         if not 0 <= pace <= MAX_PACE:
@@ -118,6 +124,7 @@ class CardTable(BuracoWidget):
         self._epoch = 0
         self._version = 0
         self._order: list[str] = []
+        self._closed = False
         self._syncing = True  # no syncing from observers until the widget is built
         super().__init__(sort=sort, pace=float(pace), highlight=highlight and allow_highlight,
                          allow_highlight=allow_highlight, **kwargs)
@@ -155,6 +162,7 @@ class CardTable(BuracoWidget):
             "log": game.log_view(),
             "hint": self._hint_view(view),
             "result": game.result or {},
+            "review": game.review,
             "controls": {
                 "undo": game.can_undo,
                 "practice": game.practice,
@@ -162,6 +170,7 @@ class CardTable(BuracoWidget):
                 "replay": game.state.over,
                 "hint": game.learner_turn,
                 "hurry": game.bots_to_move,
+                "review": game.can_review,
                 "allow_highlight": self.allow_highlight,
             },
         })
@@ -204,7 +213,7 @@ class CardTable(BuracoWidget):
         self._timer = loop.call_later(self.pace, self._tick, self._epoch)
 
     def _tick(self, epoch: int) -> None:
-        if epoch != self._epoch:
+        if epoch != self._epoch or self._closed:
             return
         self._timer = None
         try:
@@ -224,6 +233,13 @@ class CardTable(BuracoWidget):
             self.game.run_bots(steps)
             self._sync()
         self._schedule()
+
+    def close(self) -> None:
+        """Close the widget and stop the bots' scheduled turns."""
+        self._closed = True
+        if getattr(self, "_timer", None) is not None:
+            self._cancel()
+        super().close()
 
     # -- browser updates ---------------------------------------------------------------------
     def validate_browser_update(self, name: str, value: Any) -> Any:
@@ -361,6 +377,12 @@ class CardTable(BuracoWidget):
         self.game.ask_hint()
         self._sync()
 
+    @intent("review")
+    def review(self) -> None:
+        """The coach's review of your decisions in the hand just finished."""
+        self.game.ask_review()
+        self._sync()
+
     @intent("undo")
     def undo(self) -> None:
         """Practice mode: back to just before your last action."""
@@ -403,10 +425,12 @@ class CardTable(BuracoWidget):
         return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str, *, hint_source: HintSource | None = None, **kwargs: Any) -> CardTable:
+    def from_json(
+        cls, text: str, *, hint_source: HintSource | None = None, review_source: ReviewSource | None = None, **kwargs: Any
+    ) -> CardTable:
         """A table resumed from :meth:`to_json`; keyword arguments override the saved options."""
         data = json.loads(text)
-        game = TableGame.from_json(data, hint_source=hint_source)
+        game = TableGame.from_json(data, hint_source=hint_source, review_source=review_source)
         options = dict(data.get("options") or {})
         order = options.pop("hand_order", [])
         options.update(kwargs)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from buraco_learn.cards import Card, parse_cards
@@ -37,6 +37,9 @@ log = logging.getLogger("buraco_learn.ui")
 
 #: A hint source: (the learner's view, rung 1..3) -> a hint (str, dict or object with ``text``).
 HintSource = Callable[[PlayerView, int], Any]
+#: A review source: the learner's decisions of one hand, each unpacking as (view, action) ->
+#: a review (str, dict or object with ``text`` and optionally ``items``).
+ReviewSource = Callable[[Sequence[Any]], Any]
 RUNGS: Final = 3
 
 _NUDGES: Final = {
@@ -117,6 +120,33 @@ def make_hint_source(rules: Rules, seed: int = 0) -> HintSource:
         except (ImportError, TypeError, AttributeError) as error:  # pragma: no cover - a coach with another interface
             log.warning("the coach could not give hints (%s); hints come from the intermediate bot", error)
     return bot_hint
+
+
+def make_review_source(rules: Rules, seed: int = 0, budget_ms: float | None = 150.0) -> ReviewSource | None:
+    """The coach's post-hand review (:meth:`buraco_learn.coach.Coach.review`), or None without a coach."""
+    if importlib.util.find_spec("buraco_learn.coach") is None:
+        return None
+    try:
+        from buraco_learn.coach import Coach
+
+        coach = Coach(rules, seed=seed, budget_ms=budget_ms)
+    except (ImportError, TypeError, AttributeError) as error:  # pragma: no cover - a coach with another interface
+        log.warning("the coach could not review (%s)", error)
+        return None
+
+    def review(decisions: Sequence[Any]) -> Any:
+        return coach.review([(view, action) for view, action in decisions])
+
+    return review
+
+
+def normalise_review(review: Any) -> dict[str, Any]:
+    """``{"text": ..., "items": [{"text": ..., ...}]}`` from a review (str, dict or object with ``to_dict``)."""
+    if isinstance(review, str):
+        return {"text": review, "items": []}
+    data = review.to_dict() if hasattr(review, "to_dict") else dict(review)
+    items = [dict(item) for item in data.get("items", [])]
+    return {"text": str(data.get("text", "")), "items": items}
 
 
 def default_hint_source(view: PlayerView, rung: int) -> Any:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -46,7 +46,15 @@ from buraco_learn.game.view import PlayerView
 from buraco_learn.presets import preset
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite
-from buraco_learn.ui.hints import RUNGS, HintSource, make_hint_source, normalise_hint
+from buraco_learn.ui.hints import (
+    RUNGS,
+    HintSource,
+    ReviewSource,
+    make_hint_source,
+    make_review_source,
+    normalise_hint,
+    normalise_review,
+)
 from buraco_learn.ui.table_view import card_id, result_view, seat_word
 
 FORMAT: Final = "buraco-learn-table"
@@ -65,6 +73,10 @@ class Decision:
     hand: int
     view: PlayerView
     action: Action
+
+    def __iter__(self) -> Iterator[Any]:
+        """Unpacks as ``(view, action)``, the pair the coach's review takes."""
+        return iter((self.view, self.action))
 
 
 @dataclass
@@ -103,11 +115,12 @@ class TableGame:
     """A learner's game at the card table.
 
     ``TableGame(rules="italian", seat="N", bots="beginner", seed=None, practice=True,
-    hint_source=None, state=None)``: ``bots`` is one level for every other seat, a
+    hint_source=None, review_source=None, state=None)``: ``bots`` is one level for every other seat, a
     list with one level per seat (the learner's entry is ignored) or a dict of
     seat -> level (missing seats get ``beginner``). Without ``state`` the table
     deals a match from ``seed``; with ``state`` (a position, see
-    :func:`buraco_learn.game.position.position`) it plays that hand alone.
+    :func:`buraco_learn.game.position.position`) it plays that hand alone. Hints and
+    the post-hand review come from the coach by default (see :mod:`buraco_learn.ui.hints`).
     """
 
     def __init__(
@@ -119,6 +132,7 @@ class TableGame:
         seed: int | None = None,
         practice: bool = True,
         hint_source: HintSource | None = None,
+        review_source: ReviewSource | None = None,
         state: HandState | None = None,
     ) -> None:
         self.rules = _rules(rules) if state is None else state.rules
@@ -130,6 +144,7 @@ class TableGame:
         self.seed = random.randrange(2**31) if seed is None else int(seed)
         self.practice = practice
         self.hint_source: HintSource = hint_source or make_hint_source(self.rules, self.seed)
+        self.review_source: ReviewSource | None = review_source or make_review_source(self.rules, self.seed)
         self.match: Match | None = None
         if state is None:
             self.match = Match(self.rules, self.seed)
@@ -152,6 +167,7 @@ class TableGame:
         self.log: list[tuple[int, Action]] = []
         self.result: dict[str, Any] | None = None
         self.hint: dict[str, Any] = {}
+        self.review: dict[str, Any] = {}
         self._baseline = frozenset(state.hands[self.seat])
         if state.over:  # pragma: no cover - a finished position
             self._finish()
@@ -306,6 +322,26 @@ class TableGame:
             raise BuracoError(f"the match is over: {self.match.winner} won")
         self._begin(self.match.new_hand(), counted=True)
 
+    @property
+    def hand_decisions(self) -> list[Decision]:
+        """The learner's decisions in the hand at the table (the last one, once it is over)."""
+        number = self.hands_played - 1 if self.state.over else self.hands_played
+        return [decision for decision in self.decisions if decision.hand == number]
+
+    @property
+    def can_review(self) -> bool:
+        return self.state.over and self.review_source is not None and not self.review
+
+    def ask_review(self) -> dict[str, Any]:
+        """The coach's review of the learner's decisions in the hand just finished."""
+        if not self.state.over:
+            raise BuracoError("the coach reviews a hand once it is over")
+        if self.review_source is None:
+            raise BuracoError("there is no coach here to review the hand")
+        if not self.review:
+            self.review = normalise_review(self.review_source(self.hand_decisions))
+        return self.review
+
     def ask_hint(self) -> dict[str, Any]:
         """The next rung of the hint ladder for the learner's position (back to 1 after the last)."""
         if not self.learner_turn:
@@ -342,7 +378,9 @@ class TableGame:
         return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str | Mapping[str, Any], *, hint_source: HintSource | None = None) -> TableGame:
+    def from_json(
+        cls, text: str | Mapping[str, Any], *, hint_source: HintSource | None = None, review_source: ReviewSource | None = None
+    ) -> TableGame:
         """Restore a game saved by :meth:`to_json`; a record that does not replay raises."""
         data = json.loads(text) if isinstance(text, str) else dict(text)
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
@@ -351,7 +389,7 @@ class TableGame:
             rules = Rules.from_dict(data["rules"])
             hand = data["hand"]
             game = cls(rules, seat=data["seat"], bots=data["levels"], seed=int(data["seed"]),
-                       practice=bool(data["practice"]), hint_source=hint_source)
+                       practice=bool(data["practice"]), hint_source=hint_source, review_source=review_source)
             assert game.match is not None
             for number, recorded in enumerate(data["hands"], 1):
                 if number > 1:

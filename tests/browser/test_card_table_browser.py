@@ -135,6 +135,10 @@ def test_play_a_hand_see_an_illegal_move_explained_and_replay_the_deal(open_note
     check(result).to_contain_text("(002 'Scoring')")
     check(result).to_contain_text("Match:")
     check(result.get_by_role("heading", level=3)).to_be_focused()
+    review = result.get_by_role("button", name="Review my play with the coach")
+    if review.count():  # the coach is installed: its review of the learner's decisions
+        review.click()
+        check(result.get_by_role("region", name="The coach's review")).to_contain_text("decisions", timeout=60_000)
 
     result.get_by_role("button", name="Play the same deal again").click()
     check(result).to_have_count(0)
