@@ -148,7 +148,7 @@ def test_scripts_check_their_steps() -> None:
         Script.from_actions(start, [("discard 7C", "no")])
     with pytest.raises(BuracoError, match="step 1"):
         Script.from_actions(start, [("fly away", "no")])
-    with pytest.raises(BuracoError, match="a game record or a script"):
+    with pytest.raises(BuracoError, match="a game record, a finished table or a script"):
         Replayer(42)  # type: ignore[arg-type]
     with pytest.raises(BuracoError, match="unknown example"):
         Replayer("nope")
@@ -166,3 +166,16 @@ def test_the_front_ends_are_self_contained_es_modules(make: Any) -> None:
     assert not re.search(r"^\s*import\s", esm, re.MULTILINE), "one self-contained module: no imports"
     assert "http://" not in esm and "https://" not in esm
     assert ".buraco-widget" in str(widget._css) and ".bl-table" in str(widget._css)
+
+
+def test_a_finished_table_hand_can_be_reviewed_but_not_a_live_one() -> None:
+    from buraco_learn.ui import CardTable
+
+    table = CardTable(state=EXAMPLES["north-closes-002"].start(), pace=0, hint_source=lambda view, rung: "")
+    with pytest.raises(BuracoError, match="once it is over"):
+        Replayer(table)
+    table.play("close 10C")
+    replayer = Replayer(table)
+    assert replayer.steps == 2 and replayer.script.frames[1].notation == "close 10C"
+    replayer.last()
+    assert replayer.frame["caption"] == "The hand is over: North–South 410, East–West 155."

@@ -354,6 +354,12 @@ function render({ model, el }) {
     if (target) {
       const again = root.querySelector(`[data-key="${CSS.escape(target)}"]`);
       if (again && !again.disabled) again.focus();
+      else {
+        // the control is gone or disabled (a card left the hand, the turn passed): stay in the table
+        const fallback = root.querySelector(".bl-hand .bl-fresh") || root.querySelector(".bl-hand button.bl-card")
+          || root.querySelector('[data-key="hint"]:not([disabled])') || root.querySelector('[data-key="toggle-four_colour"]');
+        fallback?.focus();
+      }
     }
   };
 

@@ -10,6 +10,15 @@ Only the learner's ``PlayerView.to_dict()``, turned into what the table draws
 pot card, no stock order. Other players' cards are face-down cards that carry only
 "face-down card".
 
+In a lesson:
+
+- a hand against bots, legal plays marked: ``CardTable("italian", seed=3, highlight=True)``;
+- a position to solve (no marks, no undo): ``CardTable(state=position(...), practice=False,
+  allow_highlight=False)``, then check ``table.state.history`` or ``table.decisions`` in
+  Python (they are never sent to the browser);
+- after the hand, ``Replayer(table)`` steps through it with every card face up;
+- the app saves a game with ``table.to_json()`` and resumes it with ``CardTable.from_json``.
+
 >>> table = CardTable("italian", seed=5, bots="random", pace=0)
 >>> table.advance()                  # no event loop here: play the bots' turns now
 >>> table

@@ -72,7 +72,8 @@ def _moved(before: HandState, after: HandState) -> frozenset[int]:
 
 
 class Script:
-    """Frames to step through: build one with :meth:`from_example`, :meth:`from_record` or :meth:`from_actions`."""
+    """Frames to step through: build one with :meth:`from_example`, :meth:`from_record`,
+    :meth:`from_hand` (a finished hand) or :meth:`from_actions`."""
 
     def __init__(self, title: str, frames: Sequence[Frame], outro: str = "") -> None:
         if not frames:
@@ -149,22 +150,34 @@ class Script:
         actions = recorded.get("actions")
         if not isinstance(actions, list):
             raise InvalidRecordError(f"hand {hand + 1} has no list of \"actions\"")
+        try:
+            return cls.from_hand(start, actions, title=f"Hand {hand + 1} ({rules_title(rules)})")
+        except (IllegalActionError, InvalidNotationError) as error:
+            raise InvalidRecordError(f"hand {hand + 1}: {error}") from None
+
+    @classmethod
+    def from_hand(cls, start: HandState, actions: Sequence[str | Action], *, title: str = "") -> Script:
+        """A hand played from ``start``, move by move, with a caption per move and the score at the end.
+
+        For reviewing a finished hand: refuse to show a hand still being played
+        (every hand is face up here).
+        """
         state = start.clone()
         steps = []
-        for number, text in enumerate(actions, 1):
+        for number, item in enumerate(actions, 1):
+            action = Action.parse(item) if isinstance(item, str) else item
             try:
-                action = Action.parse(text)
-                steps.append((text, f"Move {number}: {seat_word(state.seat_names[state.current])} {action.describe()}."))
+                steps.append((action.notation(), f"Move {number}: {seat_word(state.seat_names[state.current])} {action.describe()}."))
                 state.apply(action)
             except (IllegalActionError, InvalidNotationError) as error:
-                raise InvalidRecordError(f"hand {hand + 1}, action {number} ({text!r}): {error}") from None
+                raise type(error)(f"action {number} ({action.notation()!r}): {error}") from None
+        if not state.over:
+            raise BuracoError("only a finished hand can be replayed with every card face up")
+        totals = ", ".join(f"{side_word(side)} {score.total}" for side, score in state.score().items())
         dealer = seat_word(start.seat_names[start.dealer])
-        outro = ""
-        if state.over:
-            totals = ", ".join(f"{side_word(side)} {score.total}" for side, score in state.score().items())
-            outro = f"The hand is over: {totals}."
-        return cls.from_actions(start, steps, title=f"Hand {hand + 1} ({rules_title(rules)})",
-                                intro=f"{dealer} deals; {seat_word(start.seat_names[start.current])} plays first.", outro=outro)
+        intro = f"{dealer} deals; {seat_word(start.seat_names[start.current])} plays first."
+        return cls.from_actions(start, steps, title=title or f"A hand of {rules_title(start.rules)}", intro=intro,
+                                outro=f"The hand is over: {totals}.")
 
     # -- drawing a frame -------------------------------------------------------------------
     def frame_view(self, index: int) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from buraco_learn.errors import BuracoError
 from buraco_learn.examples import Example, example
 from buraco_learn.ui.base import BuracoWidget, intent, static_file, static_text
 from buraco_learn.ui.replay import Script
+from buraco_learn.ui.table_game import TableGame
 
 
 class Replayer(BuracoWidget):
@@ -37,8 +38,9 @@ class Replayer(BuracoWidget):
     ``Replayer(source, *, hand=0, step=0, four_colour=False, large=False)``: ``source``
     is a worked example's key (see :data:`buraco_learn.examples.EXAMPLES`), an
     :class:`~buraco_learn.examples.Example`, a game record (a dict, see
-    :mod:`buraco_learn.game.record`; ``hand`` picks the hand) or a
-    :class:`~buraco_learn.ui.replay.Script`.
+    :mod:`buraco_learn.game.record`; ``hand`` picks the hand), a
+    :class:`~buraco_learn.ui.replay.Script`, or a :class:`CardTable` (or its
+    :class:`TableGame`) whose hand is over, to review the hand just played.
 
     Synced (read only in the browser): ``frame`` (the current step drawn: every hand,
     the melds by side, the pile, the caption, the moved cards, the score at the end)
@@ -55,7 +57,13 @@ class Replayer(BuracoWidget):
 
     browser_traits: ClassVar[frozenset[str]] = BuracoWidget.browser_traits | {"step"}
 
-    def __init__(self, source: str | Example | dict[str, Any] | Script, *, hand: int = 0, step: int = 0, **kwargs: Any) -> None:
+    def __init__(self, source: str | Example | dict[str, Any] | Script | TableGame | Any, *, hand: int = 0, step: int = 0,
+                 **kwargs: Any) -> None:
+        game = getattr(source, "game", source)  # a CardTable's game
+        if isinstance(game, TableGame):
+            if not game.state.over:
+                raise BuracoError("a hand can be reviewed once it is over: the replayer shows every card")
+            source = Script.from_hand(game.start, game.state.history, title=f"Your hand ({game.rules.name})")
         if isinstance(source, Script):
             script = source
         elif isinstance(source, Example):
@@ -65,7 +73,7 @@ class Replayer(BuracoWidget):
         elif isinstance(source, dict):
             script = Script.from_record(source, hand)
         else:
-            raise BuracoError(f"a replayer shows an example (its key), a game record or a script, not {source!r}")
+            raise BuracoError(f"a replayer shows an example (its key), a game record, a finished table or a script, not {source!r}")
         #: The frames (plain Python).
         self.script = script
         self._views: dict[int, dict[str, Any]] = {}
