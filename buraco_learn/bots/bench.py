@@ -1,0 +1,124 @@
+"""Bot move-time benchmarks: ``bench_bots`` for ``buraco-learn bench``.
+
+The positions are decisions (views with more than one legal action) met in hands
+played by intermediate bots under ``italian``, ``aberto`` and ``cutthroat``, the same
+every time. Each run times every level's ``act`` on them, on one core, and reports
+the 95th percentile (the target) with the median in the notes; the coach's hint
+latency is timed the same way (targets: median 300 ms, 95th percentile 1 s).
+
+>>> results = bench_bots(repeat=1, progress=False, positions=2, levels=("beginner",), coach=False)
+>>> results[0].name, results[0].unit
+('bots: beginner move, 95th percentile', 'ms')
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from buraco_learn.bench import Result, pin_one_core
+from buraco_learn.game.state import HandState
+from buraco_learn.game.view import PlayerView
+from buraco_learn.presets import preset
+
+TARGET_P95_MS = {"beginner": 5.0, "intermediate": 5.0, "strong": 1000.0}
+COACH_MEDIAN_MS = 300.0
+COACH_P95_MS = 1000.0
+BENCH_PRESETS = ("italian", "aberto", "cutthroat")
+
+
+def sample_positions(count: int, seed: int = 1, presets: Sequence[str] = BENCH_PRESETS) -> list[PlayerView]:
+    """``count`` decisions met in intermediate self-play, spread over ``presets`` and over the hand."""
+    from buraco_learn.bots.intermediate import IntermediateBot
+
+    out: list[PlayerView] = []
+    per = max(1, -(-count // len(presets)))
+    for index, name in enumerate(presets):
+        rules = preset(name)
+        rng = random.Random(seed * 100 + index)
+        found: list[PlayerView] = []
+        hand = 0
+        while len(found) < per * 6 and hand < 50:
+            state = HandState.new(rules, random.Random(rng.randrange(1 << 30)), dealer=hand % rules.players)
+            bots = [IntermediateBot(rules, seat) for seat in range(rules.players)]
+            while not state.over:
+                view = state.view(state.current)
+                if len(view.legal) > 1:
+                    found.append(view)
+                state.apply(bots[state.current].act(view))
+            hand += 1
+        rng.shuffle(found)
+        out += found[:per]
+    return out[:count]
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def bench_bots(
+    repeat: int = 3,
+    progress: bool = True,
+    positions: int | None = None,
+    levels: Sequence[str] = ("beginner", "intermediate", "strong"),
+    coach: bool = True,
+) -> list[Result]:
+    """Move time per level (95th percentile, ms) and the coach's hint latency (median and 95th percentile, ms).
+
+    ``positions`` defaults to 300 for the fast levels and 45 for the strong bot and
+    the coach (which take about a quarter of a second each).
+    """
+    from buraco_learn.bots import make_bot
+    from buraco_learn.coach import Coach
+
+    note = pin_one_core()
+    fast_views = sample_positions(positions or 300)
+    slow_views = sample_positions(positions or 45, seed=2)
+    iterator: Any = range(repeat)
+    if progress:
+        from tqdm import tqdm
+
+        iterator = tqdm(iterator, desc="bench bots", unit="round", leave=False)
+    times: dict[str, list[list[float]]] = {level: [] for level in levels}
+    coach_times: list[list[float]] = []
+    for _ in iterator:
+        for level in levels:
+            views = slow_views if level == "strong" else fast_views
+            run = []
+            for view in views:
+                bot = make_bot(level, view.rules, seed=7)
+                start = time.perf_counter()
+                bot.act(view)
+                run.append((time.perf_counter() - start) * 1000.0)
+            times[level].append(run)
+        if coach:
+            run = []
+            for view in slow_views:
+                adviser = Coach(view.rules, seed=7)
+                start = time.perf_counter()
+                adviser.hint(view)
+                run.append((time.perf_counter() - start) * 1000.0)
+            coach_times.append(run)
+    results = []
+    for level in levels:
+        runs = times[level]
+        notes = {
+            "positions": len(runs[0]),
+            "median_ms": round(statistics.median(statistics.median(run) for run in runs), 3),
+            "max_ms": round(max(max(run) for run in runs), 3),
+            "presets": list(BENCH_PRESETS),
+            "cpu": note,
+        }
+        results.append(Result(
+            f"bots: {level} move, 95th percentile", "ms", [_percentile(run, 0.95) for run in runs],
+            TARGET_P95_MS.get(level), higher_is_better=False, notes=notes,
+        ))
+    if coach:
+        notes = {"positions": len(coach_times[0]), "presets": list(BENCH_PRESETS), "cpu": note}
+        results.append(Result("coach: hint latency, median", "ms", [statistics.median(run) for run in coach_times], COACH_MEDIAN_MS, higher_is_better=False, notes=notes))
+        results.append(Result("coach: hint latency, 95th percentile", "ms", [_percentile(run, 0.95) for run in coach_times], COACH_P95_MS, higher_is_better=False, notes=notes))
+    return results

@@ -1,0 +1,264 @@
+"""The strong bot: determinized Monte Carlo search over the intermediate heuristics.
+
+For a decision with more than one sensible action, the bot
+
+1. keeps the few actions the intermediate heuristics like best (``candidates``; the
+   best discard and the best draw are always among them, so holding back and taking
+   the pile are always weighed);
+2. samples whole worlds consistent with its view (:meth:`PlayerView.sample_world`:
+   the cards it cannot see dealt at random, the cards others are known to hold left
+   with them);
+3. in every world plays each candidate, then lets every player go on with the fast
+   rollout policy (:func:`~buraco_learn.bots.intermediate.fast_step`, the intermediate
+   heuristics without listing every legal action) for ``horizon`` turns or to the end
+   of the hand;
+4. scores the result from its side's point of view (:func:`evaluate`:
+   the real score if the hand is over, else table points and burraco prospects minus
+   what the hands risk, the pot and the closing threat), the same worlds for every
+   candidate so that luck cancels;
+5. plays the candidate with the best mean.
+
+The budget is a setting: ``worlds`` (worlds per decision, deterministic given the
+seed) and ``budget_ms`` (an optional wall-clock cap; when it cuts a search short the
+choice depends on the machine's speed, so the default leaves it off). The random
+generator of each decision is seeded from the bot's seed and the view, so a decision
+is the same whoever asks and in whatever order: the coach, running the same search,
+gives the same advice.
+
+>>> import random
+>>> from buraco_learn import preset
+>>> from buraco_learn.game import HandState
+>>> rules = preset("italian")
+>>> state = HandState.new(rules, random.Random(3))
+>>> bot = StrongBot(rules, seed=1, worlds=4)
+>>> for _ in range(8):
+...     state.apply(bot.act(state.view(state.current)))
+>>> len(state.history)
+8
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import zlib
+from dataclasses import dataclass
+
+from buraco_learn.errors import BuracoError, IllegalActionError
+from buraco_learn.game import actions as A
+from buraco_learn.game.actions import Action
+from buraco_learn.game.state import HandState
+from buraco_learn.game.view import PlayerView
+from buraco_learn.rules import Rules
+
+from .heuristics import (
+    CODE_OF_ID,
+    Position,
+    Weights,
+    burraco_bonus,
+    can_close_with,
+    default_weights,
+    progress_value,
+    tables,
+    wastes_wild,
+)
+from .intermediate import check_view, fast_step, rank_actions
+
+MAX_ROLLOUT_ACTIONS = 400
+
+
+WILD_PREMIUM = 60.0  # a wild in hand early in the hand: the burracos it can finish
+
+
+def side_points(state: HandState, side: int, weights: tuple[float, float]) -> float:
+    """A side's standing in a (sampled) state: table points and prospects minus what its hands risk."""
+    rules = state.rules
+    t = tables(rules)
+    hand_weight, pot_weight = weights
+    total = 0.0
+    for meld in state.melds:
+        if meld.side != side:
+            continue
+        m = meld.meld
+        total += sum(t.value[slot.card.code] for slot in m.slots)
+        if len(m) >= rules.burraco_length:
+            total += burraco_bonus(rules, m.clean)
+        else:
+            total += progress_value(rules, len(m), m.clean)
+    seats = [seat for seat in range(state.players) if state.side_of[seat] == side]
+    early = 1.0 - hand_weight
+    for seat in seats:
+        hand = state.hands[seat]
+        for card_id in hand:
+            code = CODE_OF_ID[card_id]
+            total += early * (WILD_PREMIUM if t.wild[code] else 6.0) - hand_weight * t.value[code]
+    if rules.pot_sizes:
+        taken = side in state.side_pot or any(seat in state.pending_pot for seat in seats)
+        if not taken:
+            total -= rules.pot_penalty * pot_weight
+        if can_close_with(rules, state.melds, side, taken):
+            total += 0.4 * rules.closing_bonus
+    elif can_close_with(rules, state.melds, side, True):
+        total += 0.4 * rules.closing_bonus
+    return total
+
+
+def evaluate(state: HandState, seat: int) -> float:
+    """How good a (sampled) state is for ``seat``'s side: its points minus its opponents'."""
+    side = state.side_of[seat]
+    if state.over:
+        scores = state.score()
+        names = state.side_names
+        mine = float(scores[names[side]].total)
+        others = [float(scores[name].total) for index, name in enumerate(names) if index != side]
+        return mine - sum(others) / max(1, len(others))
+    rules = state.rules
+    left = len(state.stock)
+    if rules.stock_end == "pots-become-stock":
+        left += sum(len(pot) for pot in state.pots if pot is not None)
+    end = max(0.0, min(1.0, (30 - left) / 30))
+    weights = (0.45 + 0.55 * end, 0.35 + 0.65 * end)
+    sides = len(state.side_names)
+    mine = side_points(state, side, weights)
+    others = [side_points(state, other, weights) for other in range(sides) if other != side]
+    return mine - sum(others) / max(1, len(others))
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: each candidate with its mean value (points for the side,
+    relative to the opponents) and the heuristics' value; ``best`` is the choice."""
+
+    candidates: tuple[Action, ...]
+    means: tuple[float, ...]
+    priors: tuple[float, ...]
+    worlds: int
+    seconds: float
+
+    @property
+    def best_index(self) -> int:
+        if not self.worlds:
+            return 0
+        best = max(self.means)
+        return next(index for index, mean in enumerate(self.means) if mean == best)
+
+    @property
+    def best(self) -> Action:
+        return self.candidates[self.best_index]
+
+    def value_of(self, action: Action) -> float | None:
+        """The mean value of ``action`` if it was a candidate."""
+        for candidate, mean in zip(self.candidates, self.means):
+            if candidate == action:
+                return mean
+        return None
+
+
+def view_key(view: PlayerView) -> str:
+    """A text that identifies the decision a view asks for (for seeding its search)."""
+    history = ";".join(action.notation() for action in view.history)
+    return f"{view.rules.name}|{view.seat}|{view.hand_ids}|{view.pile_ids}|{view.stock_size}|{history}"
+
+
+def pick_candidates(pos: Position, legal: tuple[Action, ...], count: int) -> tuple[list[Action], list[float]]:
+    """The actions worth searching: the heuristics' best ``count``, always with the best
+    discard (to weigh holding back) and the draw (to weigh the pile) among them. Melds
+    that spend a wild far from a burraco early in the hand are not considered."""
+    ranked = [(value, action) for value, action in rank_actions(pos, legal) if not wastes_wild(pos, action)] or rank_actions(pos, legal)
+    chosen: list[tuple[float, Action]] = list(ranked[:count])
+    kinds_wanted = (A.DISCARD, A.DRAW) if pos.phase != "draw" else (A.DRAW, A.TAKE)
+    for kind in kinds_wanted:
+        if any(action.kind == kind for _, action in chosen):
+            continue
+        for value, action in ranked:
+            if action.kind == kind:
+                chosen.append((value, action))
+                break
+    return [action for _, action in chosen], [value for value, _ in chosen]
+
+
+def rollout(state: HandState, horizon: int, weights: Weights) -> None:
+    """Play on with the fast policy until ``horizon`` more turns have ended, or the hand."""
+    stop = state.turn + horizon
+    steps = 0
+    while not state.over and state.turn < stop and steps < MAX_ROLLOUT_ACTIONS:
+        fast_step(state, None, weights)
+        steps += 1
+
+
+class StrongBot:
+    """Determinized Monte Carlo search (see the module docstring).
+
+    Options: ``worlds`` (sampled worlds per decision, default 24), ``candidates``
+    (actions searched, default 5), ``horizon`` (turns simulated after the decision,
+    default one round and the bot's next turn), ``budget_ms`` (optional time cap per
+    decision; off by default so that play is reproducible), and any heuristic weight.
+    """
+
+    name = "strong"
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        worlds: int = 24,
+        candidates: int = 5,
+        horizon: int | None = None,
+        budget_ms: float | None = None,
+        **weights: float,
+    ) -> None:
+        if worlds < 1 or candidates < 1:
+            raise BuracoError("the strong bot needs at least one world and one candidate")
+        self.rules = rules
+        self.seed = 0 if seed is None else seed
+        self.worlds = worlds
+        self.candidates = candidates
+        self.horizon = rules.players + 1 if horizon is None else horizon
+        self.budget_ms = budget_ms
+        self.weights = default_weights(rules, **weights)
+        self.last: SearchResult | None = None
+
+    def act(self, view: PlayerView) -> Action:
+        view = check_view(view, "the strong bot")
+        legal = view.legal
+        if not legal:
+            raise BuracoError(f"the strong bot was asked to act with no legal action (phase {view.phase})")
+        if len(legal) == 1:
+            self.last = None
+            return legal[0]
+        result = self.search(view)
+        self.last = result
+        return result.best
+
+    def search(self, view: PlayerView, extra: tuple[Action, ...] = (), budget_ms: float | None = None) -> SearchResult:
+        """Search ``view``'s decision; ``extra`` actions (e.g. a learner's) are evaluated too."""
+        pos = Position.from_view(view, self.weights)
+        candidates, priors = pick_candidates(pos, view.legal, self.candidates)
+        for action in extra:
+            if action not in candidates:
+                candidates.append(action)
+                priors.append(0.0)
+        if len(candidates) == 1 and not extra:
+            return SearchResult(tuple(candidates), (0.0,), tuple(priors), 0, 0.0)
+        cap = self.budget_ms if budget_ms is None else budget_ms
+        start = time.perf_counter()
+        rng = random.Random(zlib.crc32(f"{self.seed}|{view_key(view)}".encode()))
+        totals = [0.0] * len(candidates)
+        worlds = 0
+        seat = view.seat
+        for _ in range(self.worlds):
+            world = view.sample_world(rng)
+            for index, action in enumerate(candidates):
+                state = world.clone()
+                try:
+                    state.apply(action)
+                except IllegalActionError:  # pragma: no cover - candidates are legal in every consistent world
+                    totals[index] -= 1e6
+                    continue
+                rollout(state, self.horizon, self.weights)
+                totals[index] += evaluate(state, seat)
+            worlds += 1
+            if cap is not None and (time.perf_counter() - start) * 1000.0 >= cap:
+                break
+        means = tuple(total / worlds for total in totals)
+        return SearchResult(tuple(candidates), means, tuple(priors), worlds, time.perf_counter() - start)
