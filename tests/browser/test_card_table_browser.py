@@ -149,7 +149,7 @@ def test_play_a_hand_see_an_illegal_move_explained_and_replay_the_deal(open_note
     assert real_errors(page) == []
 
 
-def test_display_options_and_pace_are_accepted_by_python(open_notebook: Any) -> None:
+def test_display_options_pace_and_rearranging_the_hand(open_notebook: Any) -> None:
     check = expect()
     page = open_notebook("card_table.ipynb", TABLE)
     table = page.locator(TABLE)
@@ -164,6 +164,19 @@ def test_display_options_and_pace_are_accepted_by_python(open_notebook: Any) -> 
     # had Python refused them it would have sent the old values back
     check(table.get_by_role("button", name="Large cards")).to_have_attribute("aria-pressed", "true")
     check(table.get_by_label("Bot speed")).to_have_value("1.5")
+
+    # rearranging the hand: Alt+arrow moves the focused card, dragging moves a card before another
+    order = (table.get_attribute("data-order") or "").split()
+    cards = table.get_by_role("group", name="Your hand", exact=False).locator("button.bl-card")
+    cards.nth(0).focus()
+    page.keyboard.press("Alt+ArrowRight")
+    moved = [order[1], order[0], *order[2:]]
+    check(table).to_have_attribute("data-order", " ".join(moved))
+    for name in ("By suit", "By rank"):  # now arranged by hand
+        check(table.get_by_role("button", name=name)).to_have_attribute("aria-pressed", "false")
+    check(table.locator(f'[data-key="card-{order[0]}"]')).to_be_focused()
+    cards.nth(4).drag_to(cards.nth(0))
+    check(table).to_have_attribute("data-order", " ".join([moved[4], *moved[:4], *moved[5:]]))
     assert real_errors(page) == []
 
 
