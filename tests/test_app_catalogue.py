@@ -138,8 +138,11 @@ def test_an_installed_wheel_keeps_lessons_inside_the_package(tmp_path: Path, mon
     assert lessons_dir() == packaged
     assert [lesson.id for lesson in discover()] == [lesson.id for lesson in discover(LESSONS)]
     monkeypatch.setattr(catalogue, "packaged_lessons_dir", lambda: tmp_path / "missing")
+    monkeypatch.chdir(tmp_path)
     with pytest.raises(CatalogueError, match=f"no lessons found.*{LESSONS_ENV}"):
         lessons_dir()
+    monkeypatch.chdir(packaged)  # a kernel starts in its notebook's directory (Binder installs no wheel lessons)
+    assert lessons_dir() == packaged
 
 
 def test_the_environment_variable_overrides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -65,11 +65,13 @@ def test_the_quiz_answers_come_from_the_engine_under_the_chosen_rules() -> None:
 
 def test_clicking_an_answer_gives_feedback_and_locks_the_question() -> None:
     quiz = kit.Quiz([kit.meld_question(cards) for cards in MELDS])
-    wrong = next(button for button in quiz._buttons[2] if button.description != quiz.correct_choice(2))
-    clicked(wrong)
+    picker = quiz._choices[2]
+    assert picker.options == ("Legal", "Not legal") and picker.value is None
+    assert picker.tooltips == ("Question 3: Legal", "Question 3: Not legal")
+    picker.value = "Legal"  # what a click in the browser sends
     feedback = quiz.feedback_html(2)
     assert "Not quite: the answer is Not legal" in feedback and "002" in feedback
-    assert all(button.disabled for button in quiz._buttons[2]) and wrong.button_style == "danger"
+    assert picker.disabled and picker.button_style == "danger"
     assert quiz.answer(2, quiz.correct_choice(2)) is False  # already answered: the first answer stands
     assert (quiz.answered, quiz.score) == (1, 0)
     with pytest.raises(IndexError, match="no question 4"):
@@ -91,12 +93,16 @@ def test_finishing_the_quiz_records_the_score_and_offers_to_start_again(store: P
     assert quiz.answered == 0 and quiz.again not in quiz.widget.children
 
 
-def test_changing_the_rules_starts_the_quiz_again() -> None:
+def test_changing_the_rules_starts_the_quiz_again_and_closes_the_old_widgets() -> None:
     chooser = kit.RulesetChooser()
     quiz = kit.Quiz([kit.meld_question(cards) for cards in MELDS], chooser)
     quiz.answer(0, "Legal")
+    assert quiz._choices[0].value == "Legal" and quiz._choices[0].disabled
+    old = list(quiz._choices)
     chooser.select("cutthroat")
     assert quiz.answered == 0 and quiz.rules.name == "cutthroat"
+    assert all(widget.comm is None for widget in old)  # closed: no leak of models per ruleset change
+    assert quiz._choices[0].value is None and not quiz._choices[0].disabled
 
 
 def test_a_score_that_cannot_be_saved_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -177,4 +183,12 @@ def test_page_nav_and_the_app_switch() -> None:
     assert repr(nav) == "NavBar(lesson 3 of 12: home index.ipynb, previous 02_melds.ipynb, next 04_aces.ipynb)"
     assert repr(kit.Page("cards").nav()).endswith("home index.ipynb, next 02_melds.ipynb)")
     assert repr(page) == "Page('wild-cards')"
-    assert kit.checking() is (not kit.IN_APP)
+
+
+
+def test_check_cells_run_outside_the_app_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    assert kit.checking() and not kit.in_app()
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    assert kit.in_app() and not kit.checking()

@@ -189,3 +189,26 @@ def test_serve_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     for option in ("--port", "--no-browser", "--reset-progress", "--data", "--lessons", "--idle-timeout"):
         assert option in out
     assert "--tcp-delay" not in out
+
+
+# -- the measuring script (its browser run is manual: python -m buraco_learn.app.measure) ------------
+def test_the_baseline_is_a_valid_one_cell_notebook() -> None:
+    import nbformat
+
+    from buraco_learn.app.measure import empty_notebook
+
+    notebook = nbformat.from_dict(empty_notebook())
+    nbformat.validate(notebook)
+    assert [cell.cell_type for cell in notebook.cells] == ["code"]
+
+
+def test_the_report_gives_ratios_to_the_empty_notebook() -> None:
+    from buraco_learn.app.measure import EMPTY, PageFigures, Report, format_report
+
+    report = Report({
+        EMPTY: PageFigures(EMPTY, [1.0, 1.2], [2.0, 2.2, 2.1], [2.0, 2.3, 2.1], [70.0], [55.0]),
+        "02_melds.ipynb": PageFigures("02_melds.ipynb", [1.1, 1.3], [2.3, 2.3, 2.4], [2.5, 2.5, 2.6], [75.0], [58.0]),
+    }, session_mb=80.0, server_rss_mb=120.0, click_ms_nodelay=[6.0, 7.0], click_ms_nagle=[45.0, 50.0])
+    assert round(report.ratio("02_melds.ipynb"), 3) == round(2.3 / 2.1, 3)
+    text = format_report(report)
+    assert "lessons / empty (shown): median 1.10" in text and "TCP_NODELAY off: median 47.5 ms" in text

@@ -55,7 +55,7 @@ def nbval_run(tmp_path_factory: pytest.TempPathFactory) -> NbvalRun:
     sanitize.write_text(SANITIZE)
     report = tmp / "report.xml"
     env = {**os.environ, DATA_ENV: str(tmp / "data"), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
-    for name in (LESSONS_ENV, "VOILA_KERNEL_ID"):
+    for name in (LESSONS_ENV, "VOILA_KERNEL_ID", "VOILA_BASE_URL"):
         env.pop(name, None)
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "nbval", "--nbval-lax", "--nbval-sanitize-with", str(sanitize),

@@ -78,16 +78,17 @@ def repository_lessons_dir() -> Path:
 
 
 def lessons_dir() -> Path:
-    """The lessons directory: ``$BURACO_LEARN_LESSONS``, else the wheel's, else the repository's."""
+    """The lessons directory: ``$BURACO_LEARN_LESSONS``, else the wheel's, else the repository's,
+    else the working directory when it holds the lessons (a kernel starts in its notebook's directory)."""
     override = os.environ.get(LESSONS_ENV, "").strip()
     if override:
         path = Path(override).expanduser()
         if not path.is_dir():
             raise CatalogueError(f"{LESSONS_ENV} names {override!r}, which is not a directory")
         return path.resolve()
-    for path in (packaged_lessons_dir(), repository_lessons_dir()):
-        if (path / INDEX).is_file():
-            return path
+    for path in (packaged_lessons_dir(), repository_lessons_dir(), Path.cwd()):
+        if (path / INDEX).is_file() and any(path.glob("[0-9][0-9]_*.ipynb")):
+            return path.resolve()
     raise CatalogueError(
         f"no lessons found: neither {str(packaged_lessons_dir())!r} (an installed wheel) nor "
         f"{str(repository_lessons_dir())!r} (a checkout) holds {INDEX}; set {LESSONS_ENV} to the lessons directory"

@@ -34,7 +34,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -50,14 +50,16 @@ from buraco_learn.render import cards_svg, verdict_html
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS
 
-#: True inside a page served by Voila (the kernel gets ``VOILA_KERNEL_ID``); a lesson's
-#: check cells run only outside the app (nbval, JupyterLab).
-IN_APP: Final = "VOILA_KERNEL_ID" in os.environ
+
+def in_app() -> bool:
+    """Whether this kernel serves a page of the app (Voila starts its kernels with ``VOILA_BASE_URL``)."""
+    return "VOILA_BASE_URL" in os.environ or "VOILA_KERNEL_ID" in os.environ
 
 
 def checking() -> bool:
-    """Whether a lesson's check cells should run (not in the app, where they would only cost time)."""
-    return not IN_APP
+    """Whether a lesson's check cells should run: under nbval or in JupyterLab, not in the app
+    (where they would only cost the learner time)."""
+    return not in_app()
 
 
 def _error_html(error: Exception) -> str:
@@ -319,9 +321,9 @@ class Quiz:
         self.quiz = quiz
         self._fixed_rules = preset(rules)
         self._answers: list[str | None] = []
-        self._boxes: list[Any] = []
+        self._prompts: list[Any] = []
+        self._choices: list[Any] = []
         self._feedback: list[Any] = []
-        self._buttons: list[list[Any]] = []
         self.summary = widgets.HTML()
         self.again = widgets.Button(description="Start again", icon="refresh")
         self.again.on_click(lambda _button: self.reset())
@@ -353,27 +355,39 @@ class Quiz:
         return str(self._feedback[index].value)
 
     def reset(self) -> None:
-        """Clear every answer and rebuild the questions for the current ruleset."""
+        """Clear every answer and rebuild the questions for the current ruleset (closing the old widgets)."""
         rules = self.rules
+        for old in self._widgets:
+            old.close()
         self._answers = [None] * len(self.questions)
-        self._boxes, self._feedback, self._buttons = [], [], []
+        self._prompts, self._choices, self._feedback = [], [], []
         for index, question in enumerate(self.questions):
             try:
-                prompt, choices = question.prompt(rules), question.choices(rules)
+                prompt, choices = question.prompt(rules), tuple(question.choices(rules))
             except Exception as error:
                 prompt, choices = _error_html(error), ()
-            buttons = []
-            for choice in choices:
-                button = widgets.Button(description=choice, tooltip=f"Question {index + 1}: {choice}")
-                button.on_click(lambda _button, i=index, c=choice: self.answer(i, c))
-                buttons.append(button)
-            feedback = widgets.HTML()
-            self._buttons.append(buttons)
-            self._feedback.append(feedback)
             header = widgets.HTML(f"<strong>Question {index + 1} of {len(self.questions)}</strong>{prompt}")
-            self._boxes.append(widgets.VBox([header, widgets.HBox(buttons), feedback]))
+            # one ToggleButtons per question, not a Button per choice: a third of the widget models to sync
+            picker = widgets.ToggleButtons(options=choices, value=None, style={"button_width": "auto"},
+                                           tooltips=[f"Question {index + 1}: {choice}" for choice in choices])
+            picker.observe(lambda change, i=index: self._picked(i, change["new"]), names="value")
+            self._prompts.append(header)
+            self._choices.append(picker)
+            self._feedback.append(widgets.HTML())
         self.summary.value = ""
-        self.widget.children = [self._title, *self._boxes, self.summary]
+        self.widget.children = [self._title, *self._question_widgets(), self.summary]
+
+    @property
+    def _widgets(self) -> list[Any]:
+        return [*self._prompts, *self._choices, *self._feedback]
+
+    def _question_widgets(self) -> list[Any]:
+        return [part for index in range(len(self._choices))
+                for part in (self._prompts[index], self._choices[index], self._feedback[index])]
+
+    def _picked(self, index: int, choice: str | None) -> None:
+        if choice is not None and self._answers[index] is None:
+            self.answer(index, choice)
 
     def answer(self, index: int, choice: str) -> bool:
         """Answer question ``index`` with ``choice``; shows the explanation; whether it was right."""
@@ -390,10 +404,10 @@ class Quiz:
             return False
         right = choice == right_answer
         self._answers[index] = choice
-        for button in self._buttons[index]:
-            button.disabled = True
-            if button.description == choice:
-                button.button_style = "success" if right else "danger"
+        picker = self._choices[index]
+        picker.value = choice  # as if clicked, when answered from Python
+        picker.button_style = "success" if right else "danger"
+        picker.disabled = True
         head = "✔ Right." if right else f"✘ Not quite: the answer is {html.escape(right_answer)}."
         self._feedback[index].value = (
             f'{STYLE}<div class="buraco-feedback {"right" if right else "wrong"}" role="status">'
@@ -410,7 +424,7 @@ class Quiz:
             f'<p class="quiz-summary" role="status"><strong>You got {self.score} of {total} right</strong> '
             f"under the {html.escape(self.rules.name)} rules. {html.escape(saved)}</p>"
         )
-        self.widget.children = [self._title, *self._boxes, self.summary, self.again]
+        self.widget.children = [self._title, *self._question_widgets(), self.summary, self.again]
 
 
 class Tryout:

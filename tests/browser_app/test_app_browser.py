@@ -65,7 +65,7 @@ def test_each_lesson_renders_with_its_widgets_and_no_error(app: AppServer, lesso
         assert lesson.goal in page.inner_text("#rendered_cells")
         if lesson.ready:
             page.get_by_role("button", name="I've done this lesson").wait_for(timeout=60_000)
-            assert page.locator(".widget-button").count() >= 3  # the quiz's answers and the done button
+            assert page.locator(".widget-toggle-button").count() >= 2  # the quiz: a button per answer
         else:
             assert "Coming soon: the interactive part" in page.inner_text("#rendered_cells")
         if lesson.number in (1, 2, 3, 4):
@@ -78,8 +78,8 @@ def test_each_lesson_renders_with_its_widgets_and_no_error(app: AppServer, lesso
 def test_an_exercise_answer_gets_feedback_and_the_ruleset_rerenders(app: AppServer, in_browser: InBrowser) -> None:
     def check(tab: Tab) -> None:
         page = tab.open(f"{app.url}voila/render/02_melds.ipynb")
-        page.get_by_role("button", name="Legal").first.wait_for(timeout=60_000)
-        page.get_by_role("button", name="Legal").first.click()  # 8♣ 8♦ 8♠ under Italian rules: a legal set
+        page.get_by_role("button", name="Legal", exact=True).first.wait_for(timeout=60_000)
+        page.get_by_role("button", name="Legal", exact=True).first.click()  # 8♣ 8♦ 8♠ under Italian rules: a legal set
         feedback = page.locator(".buraco-feedback[role=status]").first
         feedback.wait_for()
         assert "✔ Right." in feedback.inner_text()
@@ -88,7 +88,7 @@ def test_an_exercise_answer_gets_feedback_and_the_ruleset_rerenders(app: AppServ
         page.get_by_text("Under aberto").first.wait_for()
         # the quiz started again under the new rules: the same set is now illegal (001: runs only)
         page.locator(".buraco-feedback[role=status]").first.wait_for(state="detached")
-        page.get_by_role("button", name="Legal").first.click()
+        page.get_by_role("button", name="Legal", exact=True).first.click()
         wrong = page.locator(".buraco-feedback.wrong[role=status]").first
         wrong.wait_for()
         assert "Not quite: the answer is Not legal" in wrong.inner_text()

@@ -1,0 +1,326 @@
+"""Measure the app: time to first render per lesson against an empty notebook, memory per kernel, click latency.
+
+Run it (it needs the ``test`` extra for Playwright, and Debian's Chromium)::
+
+    python -m buraco_learn.app.measure                 # every lesson, 5 rounds, 5 sessions
+    python -m buraco_learn.app.measure --repeats 9 --json
+
+It copies the lessons and an empty one-cell notebook (``empty.ipynb``, one code cell
+``pass``) into a temp directory, serves them with ``buraco-learn serve`` exactly as a
+learner would (its data in a temp directory), and opens each page in headless Chromium,
+the notebooks interleaved round by round. For each page:
+
+- ``http``: the server alone: fetching the page over HTTP, which starts its kernel and
+  executes every cell before the response ends (then the kernel is shut down as the
+  page would on closing);
+- ``shown``: in the browser, from navigation to Voila showing the executed notebook;
+- ``ready``: until every widget view is on the page (for a lesson: its bottom navigation);
+- ``kernel RSS/USS``: the page's kernel process, once ready.
+
+Then ``--sessions`` tabs of lesson 2 at once (the memory a classroom session costs:
+the growth of the server and its kernels, per tab), and the latency from a click on a
+quiz answer to its feedback in the DOM, with the websocket's ``TCP_NODELAY`` on (the
+default) and off (``serve --tcp-delay``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from buraco_learn.app.catalogue import LESSONS_ENV, discover, lessons_dir
+from buraco_learn.app.progress import DATA_ENV
+from buraco_learn.app.server import free_port
+
+EMPTY = "empty.ipynb"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+TIMEOUT_MS = 120_000
+MB = 1024 * 1024
+
+
+def empty_notebook() -> dict[str, Any]:
+    """The baseline: one code cell that does nothing, with the lessons' kernel."""
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "empty", "metadata": {}, "outputs": [], "source": "pass"}],
+        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
+@dataclass
+class PageFigures:
+    notebook: str
+    http_s: list[float] = field(default_factory=list)
+    shown_s: list[float] = field(default_factory=list)
+    ready_s: list[float] = field(default_factory=list)
+    kernel_rss_mb: list[float] = field(default_factory=list)
+    kernel_uss_mb: list[float] = field(default_factory=list)
+
+    def median(self, name: str) -> float:
+        values: list[float] = getattr(self, name)
+        return statistics.median(values) if values else float("nan")
+
+
+@dataclass
+class Report:
+    pages: dict[str, PageFigures]
+    session_mb: float = float("nan")
+    server_rss_mb: float = float("nan")
+    click_ms_nodelay: list[float] = field(default_factory=list)
+    click_ms_nagle: list[float] = field(default_factory=list)
+
+    def ratio(self, notebook: str, name: str = "shown_s") -> float:
+        return self.pages[notebook].median(name) / self.pages[EMPTY].median(name)
+
+
+# -- the server ------------------------------------------------------------------------------
+def _process_tree(pid: int) -> list[Any]:
+    import psutil  # type: ignore[import-untyped]
+
+    try:
+        root = psutil.Process(pid)
+        return [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return []
+
+
+def _kernel_process(server_pid: int, kernel_id: str) -> Any:
+    for process in _process_tree(server_pid)[1:]:
+        try:
+            if any(kernel_id in part for part in process.cmdline()):
+                return process
+        except Exception:
+            continue
+    return None
+
+
+@contextmanager
+def serving(lessons: Path, data: Path, *, tcp_delay: bool = False) -> Iterator[tuple[str, int]]:
+    """``buraco-learn serve`` on a free port; yields (url, server pid); stopped by its PID."""
+    port = free_port()
+    env = {**os.environ, DATA_ENV: str(data), LESSONS_ENV: str(lessons)}
+    command = [sys.executable, "-m", "buraco_learn", "serve", "--no-browser", "--port", str(port)]
+    if tcp_delay:
+        command.append("--tcp-delay")
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url + "voila/static/favicon.ico", timeout=5).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"buraco-learn serve did not start (exit {process.poll()})") from None
+                time.sleep(0.2)
+        yield url, process.pid
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+
+
+# -- the browser -----------------------------------------------------------------------------
+def find_chromium() -> str:
+    for candidate in (os.environ.get("BURACO_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    raise SystemExit("measure: Chromium is missing: apt-get install -y --no-install-recommends chromium")
+
+
+def _context(browser: Any) -> Any:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+
+    def only_loopback(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", only_loopback)
+    return context
+
+
+def _ready_selector(notebook: str) -> str | None:
+    return None if notebook == EMPTY else "nav.buraco-nav >> nth=1"
+
+
+def fetch_page(url: str, notebook: str) -> float:
+    """Seconds to fetch a notebook's page over HTTP (the server executes it); then its kernel is shut down."""
+    start = time.perf_counter()
+    with urllib.request.urlopen(f"{url}voila/render/{notebook}", timeout=TIMEOUT_MS / 1000) as response:
+        page = response.read().decode("utf-8", "replace")
+        cookie = response.headers.get("Set-Cookie", "")
+    elapsed = time.perf_counter() - start
+    token = re.search(r"_xsrf=([^;]+)", cookie)
+    kernel = re.search(r'"kernelId":\s*"([^"]+)"', page)
+    if token and kernel:
+        request = urllib.request.Request(
+            f"{url}voila/api/shutdown/{kernel.group(1)}", data=urllib.parse.urlencode({"_xsrf": token.group(1)}).encode(),
+            headers={"Cookie": f"_xsrf={token.group(1)}", "Content-Type": "application/x-www-form-urlencoded"},
+        )
+        urllib.request.urlopen(request, timeout=30).close()
+    return elapsed
+
+
+def open_page(page: Any, url: str, notebook: str) -> tuple[float, float]:
+    """Open a notebook; (seconds until shown, seconds until every widget is there)."""
+    start = time.perf_counter()
+    page.goto(f"{url}voila/render/{notebook}", wait_until="commit")
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=TIMEOUT_MS)
+    shown = time.perf_counter() - start
+    selector = _ready_selector(notebook)
+    if selector is not None:
+        page.wait_for_selector(selector, timeout=TIMEOUT_MS)
+    return shown, time.perf_counter() - start
+
+
+def kernel_id_of(page: Any) -> str:
+    return str(page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
+
+
+CLICK_JS = """async ([index, ms]) => {
+    const before = document.querySelectorAll('.buraco-feedback[role=status]').length;
+    const buttons = Array.from(document.querySelectorAll('button')).filter(b => b.title.startsWith(`Question ${index}:`));
+    const done = new Promise(resolve => {
+        const observer = new MutationObserver(() => {
+            if (document.querySelectorAll('.buraco-feedback[role=status]').length > before) { observer.disconnect(); resolve(); }
+        });
+        observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+    });
+    const t0 = performance.now();
+    buttons[0].click();
+    let timer;
+    const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('no feedback')), ms); });
+    try { await Promise.race([done, timeout]); } finally { clearTimeout(timer); }
+    return performance.now() - t0;
+}"""
+
+
+def click_latencies(browser: Any, url: str, rounds: int) -> list[float]:
+    """Milliseconds from a click on a quiz answer (lesson 2, six questions) to its feedback in the DOM."""
+    samples: list[float] = []
+    for _ in range(rounds):
+        context = _context(browser)
+        page = context.new_page()
+        open_page(page, url, "02_melds.ipynb")
+        page.get_by_role("button", name="Legal", exact=True).first.wait_for()
+        for question in range(1, 7):
+            samples.append(float(page.evaluate(CLICK_JS, [question, 10_000])))
+        context.close()
+    return samples
+
+
+# -- the measurement ------------------------------------------------------------------------------
+def measure(repeats: int = 5, sessions: int = 5, click_rounds: int = 3, lessons: Path | None = None) -> Report:
+    from playwright.sync_api import sync_playwright
+
+    source = lessons or lessons_dir()
+    notebooks = [EMPTY, *(lesson.filename for lesson in discover(source))]
+    report = Report({name: PageFigures(name) for name in notebooks})
+    with tempfile.TemporaryDirectory(prefix="buraco-measure-") as tmp:
+        served = Path(tmp) / "lessons"
+        shutil.copytree(source, served)
+        (served / EMPTY).write_text(json.dumps(empty_notebook()))
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_FLAGS)
+            with serving(served, Path(tmp) / "data") as (url, pid):
+                warm = _context(browser)  # the first page pays for the browser's and the server's caches
+                open_page(warm.new_page(), url, notebooks[1])
+                warm.close()
+                for _ in range(repeats):
+                    for notebook in notebooks:
+                        report.pages[notebook].http_s.append(fetch_page(url, notebook))
+                for _ in range(repeats):
+                    for notebook in notebooks:
+                        context = _context(browser)
+                        page = context.new_page()
+                        shown, ready = open_page(page, url, notebook)
+                        figures = report.pages[notebook]
+                        figures.shown_s.append(shown)
+                        figures.ready_s.append(ready)
+                        kernel = _kernel_process(pid, kernel_id_of(page))
+                        if kernel is not None:
+                            memory = kernel.memory_full_info()
+                            figures.kernel_rss_mb.append(memory.rss / MB)
+                            figures.kernel_uss_mb.append(memory.uss / MB)
+                        context.close()
+                time.sleep(2)  # let the closed pages' kernels shut down
+                report.server_rss_mb = _process_tree(pid)[0].memory_info().rss / MB
+                before = sum(process.memory_info().rss for process in _process_tree(pid)) / MB
+                contexts = [_context(browser) for _ in range(sessions)]
+                for context in contexts:
+                    open_page(context.new_page(), url, "02_melds.ipynb")
+                after = sum(process.memory_info().rss for process in _process_tree(pid)) / MB
+                report.session_mb = (after - before) / max(sessions, 1)
+                for context in contexts:
+                    context.close()
+                report.click_ms_nodelay = click_latencies(browser, url, click_rounds)
+            with serving(served, Path(tmp) / "data", tcp_delay=True) as (url, _pid):
+                report.click_ms_nagle = click_latencies(browser, url, click_rounds)
+            browser.close()
+    return report
+
+
+def format_report(report: Report) -> str:
+    lines = [f"{'notebook':28} {'http s':>7} {'ratio':>6} {'shown s':>8} {'ratio':>6} {'ready s':>8} {'ratio':>6} "
+             f"{'kernel RSS MB':>14} {'USS MB':>7}"]
+    for name, figures in report.pages.items():
+        lines.append(
+            f"{name:28} {figures.median('http_s'):7.2f} {report.ratio(name, 'http_s'):6.2f} "
+            f"{figures.median('shown_s'):8.2f} {report.ratio(name):6.2f} {figures.median('ready_s'):8.2f} "
+            f"{report.ratio(name, 'ready_s'):6.2f} {figures.median('kernel_rss_mb'):14.1f} {figures.median('kernel_uss_mb'):7.1f}"
+        )
+    lessons = [name for name in report.pages if name != EMPTY]
+    for figure, label in (("http_s", "http "), ("shown_s", "shown"), ("ready_s", "ready")):
+        ratios = [report.ratio(name, figure) for name in lessons]
+        lines.append(f"lessons / empty ({label}): median {statistics.median(ratios):.2f}, "
+                     f"worst {max(ratios):.2f} (target <= 1.15)")
+    lines.append(f"server RSS {report.server_rss_mb:.0f} MB; one more session (a tab of lesson 2) costs {report.session_mb:.0f} MB")
+    for label, samples in (("TCP_NODELAY on ", report.click_ms_nodelay), ("TCP_NODELAY off", report.click_ms_nagle)):
+        if samples:
+            lines.append(f"click to feedback, {label}: median {statistics.median(samples):.1f} ms "
+                         f"(min {min(samples):.1f}, max {max(samples):.1f}, n={len(samples)})")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m buraco_learn.app.measure", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=5, help="rounds over every notebook (default 5)")
+    parser.add_argument("--sessions", type=int, default=5, help="tabs open at once for the memory per session (default 5)")
+    parser.add_argument("--click-rounds", type=int, default=3, help="page loads of lesson 2 for click latency, 6 clicks each")
+    parser.add_argument("--lessons", type=Path, help="the lessons directory (default: the installed lessons)")
+    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    args = parser.parse_args(argv)
+    report = measure(args.repeats, args.sessions, args.click_rounds, args.lessons)
+    print(json.dumps(asdict(report), indent=1) if args.json else format_report(report))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""``binder/``: what Binder (repo2docker) needs to build the environment and open into the app."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from traitlets.utils.importstring import import_item
+
+BINDER = Path(__file__).resolve().parent.parent / "binder"
+
+
+def lines(name: str) -> list[str]:
+    return [line.strip() for line in (BINDER / name).read_text().splitlines() if line.strip() and not line.startswith("#")]
+
+
+def test_requirements_install_this_package_with_the_app_held_to_the_lock() -> None:
+    requirements = lines("requirements.txt")
+    assert ".[app]" in requirements
+    assert "-c ../requirements-lock.txt" in requirements
+    assert (BINDER.parent / "requirements-lock.txt").is_file()
+
+
+def test_runtime_is_python_311() -> None:
+    assert lines("runtime.txt") == ["python-3.11"]
+
+
+def test_post_build_stops_on_error_and_configures_a_server_that_can_start() -> None:
+    text = (BINDER / "postBuild").read_text()
+    assert text.startswith("#!/bin/bash\n") and "\nset -e\n" in text
+    config = json.loads(re.search(r"<<'JSON'\n(.*?)\nJSON", text, re.S).group(1))  # type: ignore[union-attr]
+    assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
+    import_item(config["ServerApp"]["kernel_websocket_connection_class"])
+    assert config["VoilaConfiguration"] == {"strip_sources": True, "show_tracebacks": False}
+
+
+def test_start_points_the_kernels_at_the_lessons_and_hands_over() -> None:
+    text = (BINDER / "start").read_text()
+    assert text.startswith("#!/bin/bash\n") and "BURACO_LEARN_LESSONS" in text
+    assert text.rstrip().endswith('exec "$@"')
+
+
+def test_scripts_are_executable() -> None:
+    for name in ("postBuild", "start"):
+        assert (BINDER / name).stat().st_mode & 0o111, name
