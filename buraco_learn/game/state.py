@@ -709,6 +709,8 @@ class HandState:
         for index, meld in enumerate(self.melds):
             self.melds[index] = TableMeld(meld.id, 0 if meld.side == seat else 1, meld.meld, meld.ids)
         self.side_names = [self.seat_names[seat], "".join(self.seat_names[other] for other in others)]
+        # match totals were kept per player (three sides); the pair has no shared total
+        self.scores = {0: self.scores[seat]} if seat in self.scores else {}
         self.pot_owner = [0, 1]
         self.opened = [True, True]
 
