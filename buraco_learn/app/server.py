@@ -1,23 +1,26 @@
 """``buraco-learn serve``'s Voila application: the lessons on 127.0.0.1, idle kernels culled.
 
 :func:`voila_argv` turns :class:`ServeOptions` into Voila's command line (tested
-without starting anything); :func:`run` starts :class:`buraco_learn.app.voila_app.BuracoVoila`, which is
-Voila serving the lessons directory with two additions:
+without starting anything); :func:`run` starts :class:`buraco_learn.app.voila_app.BuracoVoila`,
+which is Voila serving the lessons directory with three additions:
 
 - ``/`` redirects to the landing page, ``voila/render/index.ipynb``;
-- :class:`buraco_learn.app.voila_app.NoDelayConnection` turns Nagle's algorithm off on each kernel websocket
-  (``set_nodelay(True)``), so a click's small reply is not held back waiting for an
-  ACK (see :mod:`buraco_learn.app.measure` for the figures).
+- a page sets the ``_xsrf`` cookie, so the request Voila's page sends when it is closed
+  or left is accepted and stops the page's kernel at once (stock standalone Voila
+  refuses it, and the kernel lives on);
+- :class:`buraco_learn.app.voila_app.NoDelayConnection` turns Nagle's algorithm off on
+  each kernel websocket (``set_nodelay(True)``), so a click's small reply is not held
+  back waiting for an ACK (see :mod:`buraco_learn.app.measure` for the figures).
 
-Every page view starts a kernel, and closing the page does not stop it: kernels idle
-for ``idle_timeout`` seconds are culled, connected or not (a tab left open all day
-holds a kernel otherwise).
+Every page view starts a kernel. A page that closes without saying so (a crashed
+browser, a sleeping laptop) or a tab left open all day would hold it for ever: kernels
+idle for ``idle_timeout`` seconds are culled, connected or not.
 
 >>> argv = voila_argv(ServeOptions(port=9000, lessons=Path("/srv/lessons"), open_browser=False))
 >>> argv[0], "--port=9000" in argv, "--no-browser" in argv, "--Voila.ip=127.0.0.1" in argv
 ('/srv/lessons', True, True, True)
 >>> [arg for arg in argv if "cull" in arg]
-['--MappingKernelManager.cull_idle_timeout=900', '--MappingKernelManager.cull_interval=60', '--MappingKernelManager.cull_connected=True']
+['--MappingKernelManager.cull_idle_timeout=1800', '--MappingKernelManager.cull_interval=60', '--MappingKernelManager.cull_connected=True']
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Final
 
 HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8866
+IDLE_TIMEOUT: Final = 1800  # seconds; a page closed properly stops its kernel at once
 LANDING: Final = "voila/render/index.ipynb"
 NODELAY_CLASS: Final = "buraco_learn.app.voila_app.NoDelayConnection"
 
@@ -42,7 +46,7 @@ class ServeOptions:
     port: int = DEFAULT_PORT
     lessons: Path = Path("lessons")
     open_browser: bool = True
-    idle_timeout: int = 900
+    idle_timeout: int = IDLE_TIMEOUT
     cull_interval: int = 60
     cull_connected: bool = True
     nodelay: bool = True
@@ -103,8 +107,12 @@ def free_port(host: str = HOST) -> int:
         return int(probe.getsockname()[1])
 
 
-def run(options: ServeOptions) -> None:
-    """Serve the lessons until interrupted (Ctrl-C or SIGTERM; the kernels are shut down)."""
+def run(options: ServeOptions, ready_message: str = "") -> None:
+    """Serve the lessons until interrupted (Ctrl-C or SIGTERM; the kernels are shut down).
+
+    ``ready_message`` is printed once the server listens.
+    """
     from buraco_learn.app.voila_app import BuracoVoila
 
+    BuracoVoila.ready_message = ready_message
     BuracoVoila.launch_instance(argv=voila_argv(options))

@@ -20,6 +20,7 @@ from typing import Any
 from jupyter_server.services.kernels.connection.channels import (  # type: ignore[import-untyped]
     ZMQChannelsWebsocketConnection,
 )
+from tornado.ioloop import IOLoop
 from tornado.web import RedirectHandler
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
@@ -54,6 +55,13 @@ class BuracoVoila(Voila):  # type: ignore[misc]
     """Voila serving the lessons directory, with ``/`` sent to the landing page."""
 
     name = "buraco-learn-voila"
+    #: printed once the server listens (the loop's first callback), so a URL shown is a URL that answers
+    ready_message = ""
+
+    def start(self) -> None:
+        if self.ready_message:
+            IOLoop.current().add_callback(lambda: print(self.ready_message, flush=True))
+        super().start()
 
     def init_handlers(self) -> list[Any]:
         landing = self.server_url.rstrip("/") + "/" + LANDING

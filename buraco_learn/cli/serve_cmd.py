@@ -18,7 +18,7 @@ from typing import Any
 
 from buraco_learn.app.catalogue import LESSONS_ENV, discover, find, lessons_dir
 from buraco_learn.app.progress import DATA_ENV, ProgressStore
-from buraco_learn.app.server import DEFAULT_PORT, ServeOptions, free_port, port_is_free
+from buraco_learn.app.server import DEFAULT_PORT, IDLE_TIMEOUT, ServeOptions, free_port, port_is_free
 from buraco_learn.cli import CliError
 
 ALL = "all"
@@ -37,8 +37,8 @@ def add_parser(sub: Any, name: str) -> None:
                         help=f"serve the lessons in DIR (default: the installed lessons; env {LESSONS_ENV})")
     parser.add_argument("--data", metavar="DIR", type=Path,
                         help=f"keep the learner's progress in DIR (default: the user data directory; env {DATA_ENV})")
-    parser.add_argument("--idle-timeout", type=int, default=900, metavar="SECONDS",
-                        help="stop a page's kernel after this long without activity, even with the page open (default 900)")
+    parser.add_argument("--idle-timeout", type=int, default=IDLE_TIMEOUT, metavar="SECONDS",
+                        help=f"stop a page's kernel after this long without activity, even with the page open (default {IDLE_TIMEOUT})")
     parser.add_argument("--reset-progress", nargs="?", const=ALL, metavar="LESSON",
                         help="forget the progress of LESSON (number or id), or of every lesson, then exit")
     parser.add_argument("--verbose", action="store_true", help="log every request and kernel")
@@ -94,12 +94,13 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         raise CliError(f"the app needs {', '.join(missing)}: install buraco-learn[app]")
     options = options_from_args(args, lessons)
-    print(f"buraco-learn serve: the lessons are at {options.url}", flush=True)
-    print(f"  lessons:  {lessons} ({len(found)} lessons)\n"
+    print(f"buraco-learn serve: starting on {options.url}\n"
+          f"  lessons:  {lessons} ({len(found)} lessons)\n"
           f"  progress: {store.path}\n"
-          f"  a page's kernel stops after {options.idle_timeout // 60} minutes without activity; press Ctrl-C to stop",
+          f"  a page's kernel stops when the page is closed, or after {options.idle_timeout // 60} minutes "
+          "without activity; press Ctrl-C to stop",
           file=sys.stderr, flush=True)
     from buraco_learn.app.server import run as serve
 
-    serve(options)
+    serve(options, ready_message=f"buraco-learn serve: the lessons are at {options.url}")
     return 0
