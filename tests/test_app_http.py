@@ -121,3 +121,65 @@ def test_a_lesson_renders_without_code_or_errors_and_closing_it_stops_its_kernel
 
 def test_files_beside_the_lessons_are_not_served(server: Server) -> None:
     assert server.request("GET", "/voila/files/02_melds.ipynb")[0] in (403, 404)
+
+
+def test_idle_kernels_are_culled_even_with_the_page_still_connected(tmp_path: Path) -> None:
+    """A tab left open all day must not hold its kernel: culling counts connected kernels too."""
+    import asyncio
+
+    from tornado.websocket import websocket_connect
+
+    port = free_port()
+    script = (
+        "from pathlib import Path\n"
+        "from buraco_learn.app.server import ServeOptions, run\n"
+        f"run(ServeOptions(port={port}, lessons=Path({str(Path(__file__).resolve().parent.parent / 'lessons')!r}),"
+        " idle_timeout=3, cull_interval=1, open_browser=False))\n"
+    )
+    log = (tmp_path / "serve.log").open("w+")
+    process = subprocess.Popen([sys.executable, "-c", script], env={**os.environ, DATA_ENV: str(tmp_path / "data")},
+                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def get(path: str) -> tuple[int, str]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            conn.request("GET", path)
+            response = conn.getresponse()
+            return response.status, response.read().decode("utf-8", "replace")
+        finally:
+            conn.close()
+
+    async def hold_open_until_culled(kernel: str) -> float:
+        socket = await websocket_connect(f"ws://127.0.0.1:{port}/api/kernels/{kernel}/channels")
+        start = time.monotonic()
+        try:
+            while time.monotonic() - start < 30:
+                await asyncio.sleep(0.5)
+                if get(f"/api/kernels/{kernel}")[0] == 404:
+                    return time.monotonic() - start
+            return -1.0
+        finally:
+            socket.close()
+
+    try:
+        deadline = time.monotonic() + STARTUP_S
+        while True:
+            try:
+                get("/voila/static/favicon.ico")
+                break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline, log.read()
+                time.sleep(0.2)
+        status, page = get("/voila/render/05_a_turn.ipynb")
+        assert status == 200
+        kernel = re.search(r'"kernelId":\s*"([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        culled_after = asyncio.run(hold_open_until_culled(kernel))
+        assert culled_after > 0, "the connected idle kernel was not culled within 30 s"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+        log.close()
