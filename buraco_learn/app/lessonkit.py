@@ -312,7 +312,7 @@ class Quiz:
 
     def __init__(self, questions: Sequence[Question], chooser: RulesetChooser | None = None, *,
                  page: Page | None = None, quiz: str = "check", rules: str = "italian",
-                 title: str = "Your turn") -> None:
+                 title: str = "") -> None:
         if not questions:
             raise ValueError("a quiz needs at least one question")
         self.questions = list(questions)
@@ -328,7 +328,7 @@ class Quiz:
         self.again = widgets.Button(description="Start again", icon="refresh")
         self.again.on_click(lambda _button: self.reset())
         self.widget = widgets.VBox(layout=widgets.Layout(border="1px solid #d0d7de", padding="0.5em"))
-        self._title = widgets.HTML(f"<h3>{html.escape(title)}</h3>")
+        self._title = [widgets.HTML(f"<h3>{html.escape(title)}</h3>")] if title else []
         if chooser is not None:
             chooser.on_change(lambda _rules: self.reset())
         self.reset()
@@ -375,7 +375,7 @@ class Quiz:
             self._choices.append(picker)
             self._feedback.append(widgets.HTML())
         self.summary.value = ""
-        self.widget.children = [self._title, *self._question_widgets(), self.summary]
+        self.widget.children = [*self._title, *self._question_widgets(), self.summary]
 
     @property
     def _widgets(self) -> list[Any]:
@@ -424,7 +424,7 @@ class Quiz:
             f'<p class="quiz-summary" role="status"><strong>You got {self.score} of {total} right</strong> '
             f"under the {html.escape(self.rules.name)} rules. {html.escape(saved)}</p>"
         )
-        self.widget.children = [self._title, *self._question_widgets(), self.summary, self.again]
+        self.widget.children = [*self._title, *self._question_widgets(), self.summary, self.again]
 
 
 class Tryout:

@@ -35,6 +35,7 @@ table.buraco-lessons td,table.buraco-lessons th,table.buraco-rules td,table.bura
   border-bottom:1px solid #d0d7de;padding:.35em .6em;vertical-align:top;background:none}
 table.buraco-lessons td,table.buraco-lessons th,table.buraco-rules th[scope=row]{text-align:left!important}
 table.buraco-rules td,table.buraco-rules th[scope=col]{text-align:center!important}
+table.buraco-lessons td{line-height:1.45}
 table.buraco-lessons .lesson-link{font-weight:bold}
 table.buraco-lessons .goal{color:#444;font-size:92%}
 table.buraco-lessons .lesson-done{color:#1e7b34;font-weight:bold}
