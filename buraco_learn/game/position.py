@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from buraco_learn.cards import card_of_id, code_of_id
 from buraco_learn.errors import InvalidRecordError
 from buraco_learn.game.deal import Deal, _IdAllocator, seat_names
-from buraco_learn.game.state import DRAW_PHASE, PLAY, HandState
+from buraco_learn.game.phases import DRAW_PHASE, PLAY
+from buraco_learn.game.state import HandState
 from buraco_learn.game.table import TableMeld, order_ids
 from buraco_learn.melds import Meld
 from buraco_learn.rules import Rules

@@ -1,0 +1,384 @@
+"""The rules of a turn: every check an action must pass before it changes the state.
+
+Each function takes the state and an action and either returns a *plan* (what the
+action will move, worked out once) or raises :class:`IllegalActionError` whose
+message names the rule and the document it comes from. Nothing here changes the
+state: :meth:`HandState.apply` runs :func:`check` first and executes the plan only
+when it passes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from buraco_learn.cards import Card, Rank, card_of_id, code_of_id
+from buraco_learn.errors import IllegalActionError
+from buraco_learn.game import actions as A
+from buraco_learn.game.actions import Action
+from buraco_learn.game.phases import DRAW_PHASE, OVER, POT_PHASE
+from buraco_learn.game.table import TableMeld, order_ids
+from buraco_learn.meldcore import ILLEGAL, SET, solve
+from buraco_learn.melds import build_meld, check_add, check_swap
+
+if TYPE_CHECKING:
+    from buraco_learn.game.state import HandState
+
+_CODE = tuple(code_of_id(card_id) for card_id in range(108))
+_CARDS = tuple(Card.from_code(code) for code in range(53))
+_ID_CODE = {card_id: code_of_id(card_id) for card_id in range(108)}
+
+
+def _refuse(state: HandState, action: Action, rule: str, text: str) -> IllegalActionError:
+    return IllegalActionError(f"illegal action {action.notation()!r}: {state._why(rule, text)}")
+
+# -- validation: returns a plan, never changes the state ---------------------------
+def _check(state: HandState, action: Action) -> Any:
+    kind = action.kind
+    if state.phase == OVER:
+        raise _refuse(state, action, "close_conditions", f"the hand is over ({state.end_reason})")
+    if state.phase == POT_PHASE:
+        if kind != A.POT:
+            raise _refuse(state, action, "pot", "you have emptied your hand: pick up your pot first")
+        return None
+    if kind == A.POT:
+        raise _refuse(state, action, "pot", "the pot is picked up only by a player who has just emptied their hand")
+    if state.phase == DRAW_PHASE:
+        if kind == A.DRAW:
+            if not state.stock:  # pragma: no cover - the hand ends before the stock is empty
+                raise _refuse(state, action, "stock_end", "the stock is empty")
+            return None
+        if kind == A.TAKE:
+            return _check_take(state, action)
+        raise _refuse(state, action, "draw", "first draw a card from the stock or take the discard pile")
+    # play phase
+    if kind in (A.DRAW, A.TAKE):
+        raise _refuse(state, action, "draw", "you have drawn already; now meld, add or discard")
+    if kind == A.REDRAW:
+        return _check_redraw(state, action)
+    if kind in (A.MELD, A.ADD, A.SWAP) and state.must_meld is not None:
+        pending = card_of_id(state.must_meld)
+        if pending not in action.cards and not any(pending in group for group in action.groups):
+            rule = "fechado_top" if state.rules.pile_take == "top" else "draw"
+            raise _refuse(state, action, rule, f"the {pending.unicode()} you took from the pile must be melded first")
+    if kind == A.MELD:
+        return _check_meld(state, action)
+    if kind in (A.ADD, A.SWAP):
+        return _check_add(state, action)
+    if kind == A.DISCARD:
+        return _check_discard(state, action)
+    if kind == A.CLOSE:
+        return _check_close(state, action)
+    raise _refuse(state, action, "draw", f"unknown action {kind!r}")  # pragma: no cover
+
+def _check_take(state: HandState, action: Action) -> Any:
+    rules = state.rules
+    if not state.pile:
+        raise _refuse(state, action, "draw", "the discard pile is empty")
+    depth = action.target
+    if rules.pile_take == "any-depth":
+        if depth is None:
+            raise _refuse(state, action, "draw", "say how many cards to take from the top of the pile: take N")
+        if depth > len(state.pile):
+            raise _refuse(state, action, "draw", f"the pile holds only {len(state.pile)} card(s)")
+    elif depth is not None:
+        what = "only its top card" if rules.pile_take == "top" else "the whole pile, never part of it"
+        rule = "fechado_top" if rules.pile_take == "top" else "draw"
+        raise _refuse(state, action, rule, f"you take {what}: write just 'take'")
+    taken = _taken_ids(state, depth)
+    if len(taken) == 1 and rules.forbid_rediscard_single and not rules.must_meld_pile_card:
+        code = _CODE[taken[0]]
+        if all(_CODE[card_id] == code for card_id in state.hands[state.current]) and not _can_meld_with(state, taken[0], taken):
+            card = card_of_id(taken[0]).unicode()
+            raise _refuse(state, action, "single_card_pile", f"after taking the {card} you could neither meld nor discard another card")
+    if rules.must_meld_pile_card:
+        target = taken[0]
+        if not _can_meld_with(state, target, taken):
+            rule = "fechado_top" if rules.pile_take == "top" else "draw"
+            card = card_of_id(target).unicode()
+            raise _refuse(state, action, rule, f"you could not meld the {card} this turn, and the card taken must be melded at once")
+    return taken
+
+def _taken_ids(state: HandState, depth: int | None) -> list[int]:
+    """The pile cards a take would move, deepest first (the card 'went in for' first)."""
+    if state.rules.pile_take == "top":
+        return [state.pile[-1]]
+    if state.rules.pile_take == "any-depth":
+        assert depth is not None
+        return list(state.pile[-depth:])
+    return list(state.pile)
+
+def _can_meld_with(state: HandState, target: int, taken: list[int]) -> bool:
+    """Whether, after taking ``taken``, some legal meld, addition or swap uses card ``target``."""
+    from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
+
+    new_meld, melds = _could_meld(state, target, state.hands[state.current] + taken)
+    if not new_meld and not melds:
+        return False
+    trial = state.clone()
+    trial._execute(Action(A.TAKE, target=len(taken) if state.rules.pile_take == "any-depth" else None), taken)
+    rules = state.rules
+    code = _CODE[target]
+    codes = [_CODE[card_id] for card_id in trial.hands[trial.current]]
+    if new_meld:
+        for combo in candidate_melds(codes, rules, ordered=False):
+            if code in combo and trial.is_legal(Action(A.MELD, groups=(tuple(_CARDS[c] for c in combo),))):
+                return True
+    for meld in melds:
+        for group in extension_candidates(meld.meld, codes, rules):
+            if code in group and trial.is_legal(Action(A.ADD, cards=tuple(_CARDS[c] for c in group), target=meld.id)):
+                return True
+        if code in swap_candidates(meld.meld, codes) and trial.is_legal(Action(A.SWAP, cards=(_CARDS[code],), target=meld.id)):
+            return True
+    return False
+
+def _could_meld(state: HandState, target: int, pool: list[int]) -> tuple[bool, list[TableMeld]]:
+    """A quick necessary condition for :meth:`_can_meld_with`: whether a new meld could
+    hold the card, and which melds on the table it could join.
+
+    A meld holding the card needs, with at most one wild, a natural of its rank
+    (a set) or of its suit within two places (a run); an addition needs a set of
+    its rank, or a run of its suit ending within two places of it.
+    """
+    rules = state.rules
+    code = _CODE[target]
+    side = state.side_of[state.current]
+    mine = [meld for meld in state.melds if meld.side == side or rules.add_to_any_meld]
+    if code == 52 or (rules.twos_wild and code % 13 == 1):
+        return True, mine  # a wild can go almost anywhere
+    rank0, suit = code % 13, code // 13
+    places = (1, 14) if rank0 == 0 else (rank0 + 1,)
+    new_meld = False
+    seen_self = False
+    for card_id in pool:
+        other = _CODE[card_id]
+        if card_id == target and not seen_self:
+            seen_self = True
+            continue
+        if other == 52 or (other // 13 != suit and other % 13 != rank0):
+            continue
+        if other % 13 == rank0:
+            new_meld = True  # a possible set (identical cards too: two decks)
+            break
+        other_places = (1, 14) if other % 13 == 0 else (other % 13 + 1,)
+        if any(0 < abs(a - b) <= 2 for a in places for b in other_places):
+            new_meld = True  # a possible run
+            break
+    joinable = []
+    for meld in mine:
+        if meld.meld.kind == "set":
+            if meld.meld.rank is not None and int(meld.meld.rank) == rank0 + 1:
+                joinable.append(meld)
+            continue
+        if meld.meld.suit is not None and int(meld.meld.suit) == suit:
+            positions = [slot.position or 0 for slot in meld.meld.slots]
+            low, high = min(positions), max(positions)
+            if any(low - 2 <= place <= high + 2 for place in places):
+                joinable.append(meld)
+    return new_meld, joinable
+
+def _check_redraw(state: HandState, action: Action) -> Any:
+    rules = state.rules
+    if not rules.first_turn_redraw:
+        raise _refuse(state, action, "first_turn_redraw", "there is no first-turn redraw in this ruleset")
+    if not state.first_turn or state.drawn is None or state.acted or state.turn != 0 or state.redrawn:
+        raise _refuse(state, action, "first_turn_redraw", "only the opening player, straight after the first draw, may discard it and draw again")
+    if not state.stock:
+        raise _refuse(state, action, "stock_end", "the stock is empty")
+    return None
+
+def _hand_pick(state: HandState, action: Action, cards: list[Card]) -> list[int]:
+    """Physical ids in the current hand for ``cards`` (cards others know of go first)."""
+    seat = state.current
+    hand = state.hands[seat]
+    known = state.known[seat]
+    pool = sorted(hand, key=lambda card_id: card_id not in known) if known else list(hand)
+    if state.must_meld is not None and state.must_meld in pool:
+        pool.remove(state.must_meld)
+        pool.insert(0, state.must_meld)  # the card taken from the pile is the one melded
+    picked: list[int] = []
+    for card in cards:
+        code = card.code
+        for index, card_id in enumerate(pool):
+            if _CODE[card_id] == code:
+                picked.append(pool.pop(index))
+                break
+        else:
+            have = sum(1 for card_id in hand if _CODE[card_id] == code)
+            wanted = sum(1 for other in cards if other.code == code)
+            raise _refuse(state, action, "discard", f"you hold {have} {card.unicode()} but the action needs {wanted}")
+    return picked
+
+def _check_meld(state: HandState, action: Action) -> Any:
+    """Validate a meld action; the plan holds the solutions, the melds are built on execution."""
+    rules = state.rules
+    seat = state.current
+    side = state.side_of[seat]
+    if not action.groups:
+        raise _refuse(state, action, "min_meld", "name the cards of the meld")
+    all_cards = [card for group in action.groups for card in group]
+    ids = _hand_pick(state, action, all_cards)
+    set_ranks = None
+    solutions = []
+    value = 0
+    values = rules.card_values
+    for group in action.groups:
+        codes = [card.code for card in group]
+        solution = solve(codes, rules.meld_rules)
+        if solution[0] == ILLEGAL:
+            from buraco_learn.melds import Verdict
+
+            verdict = Verdict(tuple(group), rules, solution)
+            raise IllegalActionError(f"illegal action {action.notation()!r}: {' '.join(verdict.explanations)}")
+        if solution[0] == SET and rules.one_set_per_rank:
+            if set_ranks is None:
+                set_ranks = {meld.meld.rank for meld in state.melds if meld.side == side and meld.meld.kind == "set"}
+            rank = solution[2]
+            if rank in set_ranks:
+                raise _refuse(state, action, "one_set_per_rank", f"your side already has a set of {Rank(rank).word}s")
+            set_ranks.add(rank)
+        value += sum(values[code] for code in codes)
+        solutions.append((solution, codes))
+    if _opening_minimum_applies(state, side) and value < rules.opening_minimum:
+        raise _refuse(state,
+            action, "opening_minimum",
+            f"your side has {state.scores.get(side, 0)} points, so its first meld(s) must total at least {rules.opening_minimum} card points; these make {value}",
+        )
+    left = len(state.hands[seat]) - len(ids)
+    new = _build_melds(state, side, ids, solutions) if left <= 1 else []
+    _check_continuation(state, action, ids, new)
+    return (ids, solutions)
+
+def _build_melds(state: HandState, side: int, ids: list[int], solutions: list[Any]) -> list[TableMeld]:
+    rules = state.rules
+    out = []
+    start = 0
+    for number, (solution, codes) in enumerate(solutions):
+        meld = build_meld(solution, codes, rules)
+        group_ids = ids[start:start + len(codes)]
+        start += len(codes)
+        out.append(TableMeld(len(state.melds) + 1 + number, side, meld, order_ids(meld, group_ids, _ID_CODE)))
+    return out
+
+def _opening_minimum_applies(state: HandState, side: int) -> bool:
+    rules = state.rules
+    return bool(rules.opening_minimum) and not state.opened[side] and state.scores.get(side, 0) >= rules.opening_minimum_from
+
+def _check_add(state: HandState, action: Action) -> Any:
+    rules = state.rules
+    seat = state.current
+    side = state.side_of[seat]
+    target = state.meld_by_id(action.target)
+    if target is None:
+        raise _refuse(state, action, "whose_melds", f"there is no meld m{action.target} on the table")
+    if target.side != side and not rules.add_to_any_meld:
+        raise _refuse(state, action, "whose_melds", f"m{target.id} belongs to {state.side_names[target.side]}: you may add only to your own side's melds")
+    if _opening_minimum_applies(state, side):
+        raise _refuse(state, action, "opening_minimum", f"your side must first open with melds worth at least {rules.opening_minimum} card points")
+    ids = _hand_pick(state, action, list(action.cards))
+    if action.kind == A.ADD:
+        verdict = check_add(target.meld, action.cards, rules)
+    else:
+        verdict = check_swap(target.meld, action.cards[0], rules)
+    if not verdict.legal or verdict.meld is None:
+        raise IllegalActionError(f"illegal action {action.notation()!r}: {' '.join(verdict.explanations)}")
+    new_ids = order_ids(verdict.meld, list(target.ids) + ids, _ID_CODE)
+    updated = TableMeld(target.id, target.side, verdict.meld, new_ids)
+    _check_continuation(state, action, ids, [updated])
+    return (ids, updated)
+
+def _check_continuation(state: HandState, action: Action, used: list[int], melds: list[TableMeld]) -> None:
+    """002 'Closing': a player must not meld into a position with no legal way on.
+
+    Emptying the hand needs a pot to pick up (or, where the rules allow closing by
+    melding, the right to close); keeping one card needs that card to be a legal
+    last discard: to reach the pot, or to close.
+    """
+    rules = state.rules
+    seat = state.current
+    side = state.side_of[seat]
+    left = len(state.hands[seat]) - len(used)
+    if left >= 2:
+        if state.took_single is not None and rules.forbid_rediscard_single:
+            code = _CODE[state.took_single]
+            rest = [card_id for card_id in state.hands[seat] if card_id not in used]
+            if all(_CODE[card_id] == code for card_id in rest):
+                name = card_of_id(state.took_single).unicode()
+                raise _refuse(state, action, "single_card_pile", f"you would keep only the {name} you took alone from the pile, which you may not discard")
+        return
+    pot = state.pot_available(side)
+    replaced = {meld.id for meld in melds}
+    extra = list(melds)
+    others = [meld for meld in state.side_melds(side) if meld.id not in replaced]
+    closing = state.may_close(side, others + [meld for meld in extra if meld.side == side])
+    pending = state.must_meld is not None and state.must_meld not in used and not any(state.must_meld in meld.ids for meld in melds)
+    if left == 0:
+        if pending:
+            raise _refuse(state, action, "fechado_top" if rules.pile_take == "top" else "draw", "the card taken from the pile must be melded first")
+        if pot is not None:
+            return
+        if rules.close_by_melding and closing is None:
+            return
+        if rules.close_by_melding:
+            raise _refuse(state, action, "close_conditions", f"melding every card would close, but {closing}")
+        reason = "you can never close by melding every card: a final discard is needed"
+        raise _refuse(state, action, "close_by_discard", reason)
+    # one card left: it must be a legal last discard
+    last = [card_id for card_id in state.hands[seat] if card_id not in used]
+    card = card_of_id(last[0])
+    if pending and state.must_meld == last[0]:
+        raise _refuse(state, action, "draw", "the card taken from the pile must be melded this turn")
+    if state.took_single is not None and _CODE[state.took_single] == card.code:
+        raise _refuse(state, action, "single_card_pile", f"your last card would be the {card.unicode()} you took alone from the pile, which you may not discard")
+    if pot is not None:
+        return
+    if closing is not None:
+        raise _refuse(state, action, "keep_two", f"you cannot close yet ({closing.split(' (')[0]}), so you must keep at least two cards after melding")
+    if state.rules.is_wild(card) and not rules.close_discard_wild:
+        raise _refuse(state, action, "close_wild", f"your last card would be the {card.unicode()}, and you may not close by discarding a wild card")
+
+def _check_discard(state: HandState, action: Action) -> Any:
+    seat = state.current
+    card = action.cards[0]
+    ids = _hand_pick(state, action, [card])
+    rules = state.rules
+    if state.must_meld is not None:
+        pending = card_of_id(state.must_meld).unicode()
+        rule = "fechado_top" if rules.pile_take == "top" else "draw"
+        raise _refuse(state, action, rule, f"meld the {pending} you took from the pile before you discard")
+    if state.took_single is not None and _CODE[state.took_single] == card.code:
+        raise _refuse(state, action, "single_card_pile", f"you took the {card.unicode()} alone from the pile and may not discard it again")
+    if len(state.hands[seat]) == 1:
+        side = state.side_of[seat]
+        if state.pot_available(side) is None:
+            why = state.may_close(side)
+            if why is None:
+                raise _refuse(state, action, "close_by_discard", f"discarding your last card closes the hand: write 'close {card.notation()}'")
+            raise _refuse(state, action, "close_conditions", f"this is your last card and you cannot close: {why.split(' (')[0]}")
+    return ids
+
+def _check_close(state: HandState, action: Action) -> Any:
+    rules = state.rules
+    seat = state.current
+    side = state.side_of[seat]
+    why = state.may_close(side)
+    if not action.cards:
+        if not rules.close_by_melding:
+            raise _refuse(state, action, "close_by_discard", "you close by discarding your last card: write 'close CARD'")
+        if state.hands[seat]:
+            raise _refuse(state, action, "close_by_discard", "you still hold cards: meld them all, or discard the last one, to close")
+        if why:
+            raise IllegalActionError(f"illegal action {action.notation()!r}: {why}")
+        return None
+    card = action.cards[0]
+    ids = _hand_pick(state, action, [card])
+    if len(state.hands[seat]) != 1:
+        raise _refuse(state, action, "close_by_discard", f"you close by discarding your last card, and you hold {len(state.hands[seat])}")
+    if why:
+        raise IllegalActionError(f"illegal action {action.notation()!r}: {why}")
+    if rules.is_wild(card) and not rules.close_discard_wild:
+        raise _refuse(state, action, "close_wild", f"the final discard may not be a wild card, and the {card.unicode()} is wild")
+    if state.must_meld is not None:
+        raise _refuse(state, action, "draw", "meld the card you took from the pile first")
+    if state.took_single is not None and _CODE[state.took_single] == card.code:
+        raise _refuse(state, action, "single_card_pile", f"you took the {card.unicode()} alone from the pile and may not discard it again")
+    return ids
