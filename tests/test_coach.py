@@ -15,7 +15,7 @@ from buraco_learn.coach.positions import ITALIAN, burraco_pile, dangerous_discar
 from buraco_learn.game import HandState
 from buraco_learn.game.actions import Action
 
-SMALL = {"worlds": 6}
+SMALL = {"worlds": 6, "budget_ms": None}
 
 
 def test_the_hint_for_a_pile_that_completes_a_burraco() -> None:
@@ -49,7 +49,7 @@ def test_the_hint_for_a_discard_names_the_safe_card_and_the_danger() -> None:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_hints_are_legal_with_three_rungs_naming_gains_and_sources(name: str) -> None:
     rules = preset(name)
-    coach = Coach(rules, seed=3, worlds=2, candidates=3, horizon=2)
+    coach = Coach(rules, seed=3, worlds=2, candidates=3, horizon=2, budget_ms=None)
     bot = IntermediateBot(rules, 1)
     state = HandState.new(rules, random.Random(7))
     hints = 0
@@ -146,7 +146,6 @@ def test_the_review_names_the_costliest_decisions() -> None:
 def test_the_review_keeps_three_and_accepts_pairs() -> None:
     rules = preset("italian")
     state = HandState.new(rules, random.Random(11))
-    bad = [(view_action) for view_action in []]
     decisions: list[Decision | tuple] = []
     while not state.over and len(decisions) < 12:
         view = state.view(state.current)
@@ -154,8 +153,8 @@ def test_the_review_keeps_three_and_accepts_pairs() -> None:
         if state.current == 0 and len(view.legal) > 1:
             decisions.append((view, action))
         state.apply(action)
-    review = Coach(rules, seed=5, worlds=3).review(decisions)
-    assert len(review.items) <= 3 and review.decisions == len(decisions) and not bad
+    review = Coach(rules, seed=5, worlds=3, budget_ms=None).review(decisions)
+    assert len(review.items) <= 3 and review.decisions == len(decisions)
     for item in review.items:
         view = decisions[item.number - 1][0]
         assert item.suggested in view.legal and item.loss > 0

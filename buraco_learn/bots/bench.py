@@ -4,7 +4,9 @@ The positions are decisions (views with more than one legal action) met in hands
 played by intermediate bots under ``italian``, ``aberto`` and ``cutthroat``, the same
 every time. Each run times every level's ``act`` on them, on one core, and reports
 the 95th percentile (the target) with the median in the notes; the coach's hint
-latency is timed the same way (targets: median 300 ms, 95th percentile 1 s).
+latency is timed the same way (targets: median 300 ms, 95th percentile 1 s), with
+the share of hints that are the strong bot's own choice (the coach runs the same
+search under a time cap, so the cap is what can make them differ).
 
 >>> results = bench_bots(repeat=1, progress=False, positions=2, levels=("beginner",), coach=False)
 >>> results[0].name, results[0].unit
@@ -85,6 +87,7 @@ def bench_bots(
         iterator = tqdm(iterator, desc="bench bots", unit="round", leave=False)
     times: dict[str, list[list[float]]] = {level: [] for level in levels}
     coach_times: list[list[float]] = []
+    agreement: list[float] = []
     for _ in iterator:
         for level in levels:
             views = slow_views if level == "strong" else fast_views
@@ -97,12 +100,15 @@ def bench_bots(
             times[level].append(run)
         if coach:
             run = []
+            same = 0
             for view in slow_views:
                 adviser = Coach(view.rules, seed=7)
                 start = time.perf_counter()
-                adviser.hint(view)
+                hint = adviser.hint(view)
                 run.append((time.perf_counter() - start) * 1000.0)
+                same += hint.action == make_bot("strong", view.rules, seed=7).act(view)
             coach_times.append(run)
+            agreement.append(100.0 * same / len(slow_views))
     results = []
     for level in levels:
         runs = times[level]
@@ -121,4 +127,5 @@ def bench_bots(
         notes = {"positions": len(coach_times[0]), "presets": list(BENCH_PRESETS), "cpu": note}
         results.append(Result("coach: hint latency, median", "ms", [statistics.median(run) for run in coach_times], COACH_MEDIAN_MS, higher_is_better=False, notes=notes))
         results.append(Result("coach: hint latency, 95th percentile", "ms", [_percentile(run, 0.95) for run in coach_times], COACH_P95_MS, higher_is_better=False, notes=notes))
+        results.append(Result("coach: agreement with the strong bot", "%", agreement, None, notes=notes))
     return results

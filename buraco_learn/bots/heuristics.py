@@ -232,41 +232,52 @@ def meld_facts(meld: TableMeld, rules: Rules) -> MeldFacts:
     return facts
 
 
-_INDEX: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[TableMeld, ...], tuple[dict[int, float], dict[int, int], dict[int, int], dict[int, float]]]] = {}
+MeldIndex = tuple[dict[int, float], dict[int, int], dict[int, int], dict[int, float]]
+_INDEX: dict[tuple[int, tuple[int, ...]], tuple[tuple[TableMeld, ...], dict[int, tuple[dict[int, float], dict[int, int], dict[int, int]]], dict[int, MeldIndex]]] = {}
 
 
-def _meld_index(
-    melds: Sequence[TableMeld], side: int, rules: Rules
-) -> tuple[dict[int, float], dict[int, int], dict[int, int], dict[int, float]]:
+def _meld_index(melds: Sequence[TableMeld], side: int, rules: Rules) -> MeldIndex:
     """Which codes extend ``side``'s melds (what that is worth, and the best meld to add
     them to), which melds can take a wild, and which codes extend the opponents' melds.
-    Cached by the melds' identities (table melds are frozen values shared by clones)."""
-    key = (side, id(rules), tuple(id(meld) for meld in melds))
-    entry = _INDEX.get(key)
-    if entry is not None and all(a is b for a, b in zip(entry[0], melds)):
-        return entry[1]
-    own: dict[int, float] = {}
-    target: dict[int, int] = {}
-    opp: dict[int, float] = {}
-    room: dict[int, int] = {}
-    for meld in melds:
-        facts = meld_facts(meld, rules)
-        step = facts.step
-        if meld.side == side:
+
+    Cached by the melds' identities (table melds are frozen values shared by clones),
+    every side's part at once."""
+    key = (id(rules), tuple(map(id, melds)))
+    entry = _INDEX.get(key)  # the entry keeps its melds alive, so their ids are not reused
+    if entry is None:
+        per_side: dict[int, tuple[dict[int, float], dict[int, int], dict[int, int]]] = {}
+        for meld in melds:
+            facts = meld_facts(meld, rules)
+            step = facts.step
+            part = per_side.get(meld.side)
+            if part is None:
+                part = per_side[meld.side] = ({}, {}, {})
+            add, target, room = part
             for code in facts.openings:
-                if own.get(code, -1.0) < step:
-                    own[code] = step
+                if add.get(code, -1.0) < step:
+                    add[code] = step
                     target[code] = meld.id
             if facts.wild_room:
                 room[meld.id] = len(meld.meld)
-        else:
-            for code in facts.openings:
+        if len(_INDEX) > 20000:
+            _INDEX.clear()
+        entry = _INDEX[key] = (tuple(melds), per_side, {})
+    done = entry[2].get(side)
+    if done is not None:
+        return done
+    per_side = entry[1]
+    own, target, room = per_side.get(side, ({}, {}, {}))
+    others = [part[0] for other, part in per_side.items() if other != side]
+    if len(others) == 1:
+        opp = others[0]
+    else:
+        opp = {}
+        for add in others:
+            for code, step in add.items():
                 if opp.get(code, -1.0) < step:
                     opp[code] = step
     value = (own, target, room, opp)
-    if len(_INDEX) > 20000:
-        _INDEX.clear()
-    _INDEX[key] = (tuple(melds), value)
+    entry[2][side] = value
     return value
 
 
@@ -316,6 +327,9 @@ class Position:
     own_wild_room: dict[int, int] = field(init=False, repr=False)
     opp_add: dict[int, float] = field(init=False, repr=False)
     end: float = field(init=False, repr=False)
+    _next: int = field(init=False, repr=False)
+    _opponents: list[int] = field(init=False, repr=False)
+    _uses: dict[int, float] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.t = tables(self.rules)
@@ -323,7 +337,10 @@ class Position:
         for code in self.hand:
             counts[code] += 1
         self.counts = counts
+        self._uses = {}
         self.end = self._endgame()
+        self._next = next_seat(self.seat, self.rules)
+        self._opponents = [seat for seat, side in enumerate(self.side_of) if side != self.side]
         self.own_add, self.own_target, self.own_wild_room, self.opp_add = _meld_index(self.melds, self.side, self.rules)
 
     # -- construction -------------------------------------------------------------
@@ -391,11 +408,11 @@ class Position:
     # -- facts ----------------------------------------------------------------------
     @property
     def next_seat(self) -> int:
-        return next_seat(self.seat, self.rules)
+        return self._next
 
     @property
     def opponents(self) -> list[int]:
-        return [seat for seat in range(len(self.side_of)) if self.side_of[seat] != self.side]
+        return self._opponents
 
     def can_close(self, melds: Sequence[TableMeld] | None = None) -> bool:
         return can_close_with(self.rules, self.melds if melds is None else melds, self.side, self.pot_taken)
@@ -429,7 +446,13 @@ class Position:
     def card_use(self, code: int, counts: list[int] | None = None) -> float:
         """What keeping ``code`` is worth, with ``counts`` the hand it sits in (the seat's hand by default)."""
         if counts is None:
-            counts = self.counts
+            cached = self._uses.get(code)
+            if cached is None:
+                cached = self._uses[code] = self._card_use(code, self.counts)
+            return cached
+        return self._card_use(code, counts)
+
+    def _card_use(self, code: int, counts: list[int]) -> float:
         t = self.t
         w = self.w
         value = t.value[code]

@@ -46,6 +46,7 @@ from buraco_learn.rules import Rules
 from .heuristics import DEFAULT_WEIGHTS, Position, Weights, action_codes, default_weights, meld_facts, pile_taken, run_code
 
 _CARD = tuple(Card.from_code(code) for code in range(53))
+_DISCARD = tuple(Action(A.DISCARD, cards=(card,)) for card in _CARD)
 
 
 def check_view(view: object, who: str) -> PlayerView:
@@ -145,7 +146,7 @@ def fast_proposals(pos: Position) -> list[Action]:
     rules = pos.rules
     t = pos.t
     counts = pos.counts
-    hand_codes = sorted({code for code in pos.hand})
+    hand_codes = sorted(set(pos.hand))
     out: list[Action] = []
     if len(pos.hand) == 1 and pos.can_close():
         out.append(Action(A.CLOSE, cards=(_CARD[pos.hand[0]],)))
@@ -204,8 +205,7 @@ def fast_proposals(pos: Position) -> list[Action]:
                 groups.append([*cards, wild_codes[0]])
     for group in groups:
         out.append(Action(A.MELD, groups=(tuple(_CARD[code] for code in sorted(group)),)))
-    for code in hand_codes:
-        out.append(Action(A.DISCARD, cards=(_CARD[code],)))
+    out += [_DISCARD[code] for code in hand_codes]
     return out
 
 

@@ -16,7 +16,9 @@ For a decision with more than one sensible action, the bot
    the real score if the hand is over, else table points and burraco prospects minus
    what the hands risk, the pot and the closing threat), the same worlds for every
    candidate so that luck cancels;
-5. plays the candidate with the best mean.
+5. plays the heuristics' choice unless another candidate beats it by more than
+   ``confidence`` standard errors of the paired difference (so noise alone never
+   overrules the heuristics), in which case the best such candidate.
 
 The budget is a setting: ``worlds`` (worlds per decision, deterministic given the
 seed) and ``budget_ms`` (an optional wall-clock cap; when it cuts a search short the
@@ -67,11 +69,10 @@ from .intermediate import check_view, fast_step, rank_actions
 MAX_ROLLOUT_ACTIONS = 400
 
 
-WILD_PREMIUM = 60.0  # a wild in hand early in the hand: the burracos it can finish
-
-
-def side_points(state: HandState, side: int, weights: tuple[float, float]) -> float:
-    """A side's standing in a (sampled) state: table points and prospects minus what its hands risk."""
+def side_points(state: HandState, side: int, weights: tuple[float, float], heuristics: Weights) -> float:
+    """A side's standing in a (sampled) state: table points and prospects, plus what its
+    hands promise (each card's use to its holder, the heuristics' own measure) early in
+    the hand, minus what they would cost if the hand ended."""
     rules = state.rules
     t = tables(rules)
     hand_weight, pot_weight = weights
@@ -89,9 +90,13 @@ def side_points(state: HandState, side: int, weights: tuple[float, float]) -> fl
     early = 1.0 - hand_weight
     for seat in seats:
         hand = state.hands[seat]
+        if not hand:
+            continue
+        pos = Position.from_state(state, seat, heuristics)
+        per_card = heuristics.take_per_card
         for card_id in hand:
             code = CODE_OF_ID[card_id]
-            total += early * (WILD_PREMIUM if t.wild[code] else 6.0) - hand_weight * t.value[code]
+            total += early * (pos.card_use(code) + per_card) - hand_weight * t.value[code]
     if rules.pot_sizes:
         taken = side in state.side_pot or any(seat in state.pending_pot for seat in seats)
         if not taken:
@@ -103,7 +108,7 @@ def side_points(state: HandState, side: int, weights: tuple[float, float]) -> fl
     return total
 
 
-def evaluate(state: HandState, seat: int) -> float:
+def evaluate(state: HandState, seat: int, heuristics: Weights | None = None) -> float:
     """How good a (sampled) state is for ``seat``'s side: its points minus its opponents'."""
     side = state.side_of[seat]
     if state.over:
@@ -119,28 +124,25 @@ def evaluate(state: HandState, seat: int) -> float:
     end = max(0.0, min(1.0, (30 - left) / 30))
     weights = (0.45 + 0.55 * end, 0.35 + 0.65 * end)
     sides = len(state.side_names)
-    mine = side_points(state, side, weights)
-    others = [side_points(state, other, weights) for other in range(sides) if other != side]
+    heuristics = heuristics or default_weights(rules)
+    mine = side_points(state, side, weights, heuristics)
+    others = [side_points(state, other, weights, heuristics) for other in range(sides) if other != side]
     return mine - sum(others) / max(1, len(others))
 
 
 @dataclass(frozen=True)
 class SearchResult:
     """What a search found: each candidate with its mean value (points for the side,
-    relative to the opponents) and the heuristics' value; ``best`` is the choice."""
+    relative to the opponents), the standard error of its difference from the
+    heuristics' choice (candidate 0), and its heuristic value; ``best`` is the choice."""
 
     candidates: tuple[Action, ...]
     means: tuple[float, ...]
     priors: tuple[float, ...]
     worlds: int
     seconds: float
-
-    @property
-    def best_index(self) -> int:
-        if not self.worlds:
-            return 0
-        best = max(self.means)
-        return next(index for index, mean in enumerate(self.means) if mean == best)
+    errors: tuple[float, ...] = ()
+    best_index: int = 0
 
     @property
     def best(self) -> Action:
@@ -205,6 +207,8 @@ class StrongBot:
         candidates: int = 5,
         horizon: int | None = None,
         budget_ms: float | None = None,
+        confidence: float = 1.0,
+        search_draw: bool = True,
         **weights: float,
     ) -> None:
         if worlds < 1 or candidates < 1:
@@ -215,6 +219,8 @@ class StrongBot:
         self.candidates = candidates
         self.horizon = rules.players + 1 if horizon is None else horizon
         self.budget_ms = budget_ms
+        self.confidence = confidence
+        self.search_draw = search_draw
         self.weights = default_weights(rules, **weights)
         self.last: SearchResult | None = None
 
@@ -226,6 +232,9 @@ class StrongBot:
         if len(legal) == 1:
             self.last = None
             return legal[0]
+        if not self.search_draw and view.phase == "draw":
+            self.last = None
+            return rank_actions(Position.from_view(view, self.weights), legal)[0][1]
         result = self.search(view)
         self.last = result
         return result.best
@@ -234,17 +243,16 @@ class StrongBot:
         """Search ``view``'s decision; ``extra`` actions (e.g. a learner's) are evaluated too."""
         pos = Position.from_view(view, self.weights)
         candidates, priors = pick_candidates(pos, view.legal, self.candidates)
-        for action in extra:
-            if action not in candidates:
-                candidates.append(action)
-                priors.append(0.0)
+        extra_added = [action for action in dict.fromkeys(extra) if action not in candidates]
+        for action in extra_added:
+            candidates.append(action)
+            priors.append(0.0)
         if len(candidates) == 1 and not extra:
             return SearchResult(tuple(candidates), (0.0,), tuple(priors), 0, 0.0)
         cap = self.budget_ms if budget_ms is None else budget_ms
         start = time.perf_counter()
         rng = random.Random(zlib.crc32(f"{self.seed}|{view_key(view)}".encode()))
-        totals = [0.0] * len(candidates)
-        worlds = 0
+        values: list[list[float]] = [[] for _ in candidates]
         seat = view.seat
         for _ in range(self.worlds):
             world = view.sample_world(rng)
@@ -253,12 +261,30 @@ class StrongBot:
                 try:
                     state.apply(action)
                 except IllegalActionError:  # pragma: no cover - candidates are legal in every consistent world
-                    totals[index] -= 1e6
+                    values[index].append(-1e6)
                     continue
                 rollout(state, self.horizon, self.weights)
-                totals[index] += evaluate(state, seat)
-            worlds += 1
+                values[index].append(evaluate(state, seat, self.weights))
             if cap is not None and (time.perf_counter() - start) * 1000.0 >= cap:
                 break
-        means = tuple(total / worlds for total in totals)
-        return SearchResult(tuple(candidates), means, tuple(priors), worlds, time.perf_counter() - start)
+        worlds = len(values[0])
+        means = tuple(sum(row) / worlds for row in values)
+        errors = tuple(_paired_error(row, values[0]) for row in values)
+        eligible = len(candidates) - len(extra_added)
+        best = 0
+        for index in range(1, eligible):
+            margin = means[index] - means[0] - self.confidence * errors[index]
+            if margin > 0 and means[index] > means[best]:
+                best = index
+        return SearchResult(tuple(candidates), means, tuple(priors), worlds, time.perf_counter() - start, errors, best)
+
+
+def _paired_error(row: list[float], base: list[float]) -> float:
+    """The standard error of the mean of ``row - base`` (the same worlds)."""
+    count = len(row)
+    if count < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(row, base)]
+    mean = sum(diffs) / count
+    variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    return float((variance / count) ** 0.5)

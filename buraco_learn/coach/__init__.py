@@ -21,7 +21,7 @@ budget, then puts the choice into words (:mod:`buraco_learn.coach.explain`).
 >>> from buraco_learn.game import HandState
 >>> rules = preset("italian")
 >>> state = HandState.new(rules, random.Random(6))
->>> coach = Coach(rules, seed=1, worlds=4)
+>>> coach = Coach(rules, seed=1, worlds=4, budget_ms=None)
 >>> view = state.view(state.current)
 >>> hint = coach.hint(view)
 >>> [rung.level for rung in hint.rungs], hint.action in view.legal
@@ -46,6 +46,8 @@ from ..bots.heuristics import Position
 from ..bots.intermediate import check_view
 from ..bots.strong import SearchResult, StrongBot
 from .explain import explain
+
+DEFAULT_BUDGET_MS = 900.0
 
 GAIN_WORDS = {
     "points": "points",
@@ -210,9 +212,9 @@ class Coach:
     """Advice for one seat, from its view only (see the module docstring).
 
     ``seed``, ``worlds`` and ``candidates`` are the strong bot's; ``budget_ms`` caps
-    each search's time (the coach then answers within it, at some cost in agreement
-    with the full search). With the strong bot's defaults and the same seed, the
-    coach's choice is the strong bot's choice.
+    each search's time (default 900 ms, so that a hint never keeps the learner
+    waiting; ``None`` for no cap). Whenever the cap does not cut a search short, the
+    coach's choice is the strong bot's choice with the same seed.
     """
 
     def __init__(
@@ -221,7 +223,7 @@ class Coach:
         seed: int | None = 0,
         worlds: int | None = None,
         candidates: int | None = None,
-        budget_ms: float | None = None,
+        budget_ms: float | None = DEFAULT_BUDGET_MS,
         **options: Any,
     ) -> None:
         self.rules = rules
@@ -257,12 +259,22 @@ class Coach:
             idea += f" It gains {gain_text}."
         full = words.full
         if result.worlds and len(result.candidates) > 1:
-            ranked = sorted(zip(result.means, result.candidates), key=lambda item: -item[0])
-            runner = ranked[1]
-            full += (
-                f" In {result.worlds} simulated deals of the unseen cards it came out about "
-                f"{ranked[0][0] - runner[0]:.0f} points ahead of the next best choice, {runner[1].notation(unicode=True)}."
+            chosen = result.means[result.best_index]
+            others = sorted(
+                ((mean, candidate) for index, (mean, candidate) in enumerate(zip(result.means, result.candidates)) if index != result.best_index),
+                key=lambda item: -item[0],
             )
+            runner_mean, runner = others[0]
+            if chosen >= runner_mean:
+                full += (
+                    f" In {result.worlds} simulated deals of the cards you cannot see it came out about "
+                    f"{chosen - runner_mean:.0f} points ahead of the next best choice, {runner.notation(unicode=True)}."
+                )
+            else:
+                full += (
+                    f" In {result.worlds} simulated deals of the cards you cannot see, {runner.notation(unicode=True)} "
+                    "did about as well, within the simulations' margin of error."
+                )
         rungs = (
             Rung(1, idea, gains, words.sources),
             Rung(2, words.cards, gains, words.sources),
@@ -282,7 +294,7 @@ class Coach:
         if best == action:
             words = explain(Position.from_view(view), view, action)
             return Comparison(action, best, "same", 0.0, f"That is what I would have played. {words.idea}")
-        best_value = max(result.means)
+        best_value = result.means[result.best_index]
         mine = result.value_of(action)
         loss = 0.0 if mine is None else max(0.0, best_value - mine)
         if loss < 5.0:
