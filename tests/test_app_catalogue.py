@@ -192,3 +192,33 @@ def test_html_in_a_goal_is_escaped_on_the_landing_page(tmp_path: Path) -> None:
     write_lesson(tmp_path, "01_a.ipynb", {**entry(1, "a"), "goal": "Learn <b>bold</b> & \"quotes\"."})
     page = landing_html(discover(tmp_path), {})
     assert html.escape('Learn <b>bold</b> & "quotes".') in page and "<b>bold</b>" not in page
+
+
+# -- keeping the notebooks tidy --------------------------------------------------------------
+def test_the_stored_notebooks_are_tidy() -> None:
+    from buraco_learn.app.notebooks import tidy
+
+    for path in sorted(LESSONS.glob("*.ipynb")):
+        stored = notebook(path)
+        assert tidy(json.loads(json.dumps(stored))) == stored, f"{path.name}: run python -m buraco_learn.app.notebooks"
+
+
+def test_refresh_executes_a_lesson_and_keeps_only_the_compared_output(tmp_path: Path) -> None:
+    from buraco_learn.app.notebooks import main
+
+    copy = tmp_path / "lessons"
+    shutil.copytree(LESSONS, copy)
+    lesson = copy / "05_a_turn.ipynb"
+    stored = notebook(lesson)
+    stored["cells"][1]["outputs"] = []
+    lesson.write_text(json.dumps(stored))
+    assert main([str(lesson)]) == 0
+    refreshed = notebook(lesson)
+    assert refreshed == notebook(LESSONS / "05_a_turn.ipynb")
+    broken = copy / "12_play_the_coach.ipynb"
+    before = broken.read_text()
+    data = notebook(broken)
+    data["cells"].append({"cell_type": "code", "id": "broken", "source": "1 / 0", "metadata": {}, "outputs": [], "execution_count": None})
+    broken.write_text(json.dumps(data))
+    assert main([str(broken)]) == 1
+    assert "ZeroDivisionError" not in before and json.loads(broken.read_text()) == data  # left untouched

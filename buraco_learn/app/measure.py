@@ -175,7 +175,7 @@ def fetch_page(url: str, notebook: str) -> float:
     start = time.perf_counter()
     with urllib.request.urlopen(f"{url}voila/render/{notebook}", timeout=TIMEOUT_MS / 1000) as response:
         page = response.read().decode("utf-8", "replace")
-        cookie = response.headers.get("Set-Cookie", "")
+        cookie = "; ".join(response.headers.get_all("Set-Cookie") or [])
     elapsed = time.perf_counter() - start
     token = re.search(r"_xsrf=([^;]+)", cookie)
     kernel = re.search(r'"kernelId":\s*"([^"]+)"', page)
@@ -185,6 +185,8 @@ def fetch_page(url: str, notebook: str) -> float:
             headers={"Cookie": f"_xsrf={token.group(1)}", "Content-Type": "application/x-www-form-urlencoded"},
         )
         urllib.request.urlopen(request, timeout=30).close()
+    else:
+        raise RuntimeError(f"cannot shut down the kernel of {notebook}: no _xsrf cookie or kernel id in the page")
     return elapsed
 
 
