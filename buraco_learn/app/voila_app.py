@@ -22,6 +22,7 @@ from jupyter_server.services.kernels.connection.channels import (  # type: ignor
 )
 from tornado.ioloop import IOLoop
 from tornado.web import RedirectHandler
+from traitlets import default
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
@@ -57,6 +58,12 @@ class BuracoVoila(Voila):  # type: ignore[misc]
     name = "buraco-learn-voila"
     #: printed once the server listens (the loop's first callback), so a URL shown is a URL that answers
     ready_message = ""
+
+    @default("tornado_settings")
+    def _tornado_settings(self) -> dict[str, Any]:
+        # jupyter_server asks for a 90 s pong timeout, tornado allows at most the 30 s ping
+        # interval and warns on every start: ask for what is used
+        return {"ws_ping_timeout": 30_000}
 
     def start(self) -> None:
         if self.ready_message:
