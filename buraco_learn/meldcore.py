@@ -166,7 +166,7 @@ def solve_vector(once: int, twice: int, jokers: int, mr: MeldRules, over: int = 
     if n < 0:
         n = naturals + twos + jokers
     if n == 0:
-        return (ILLEGAL, P_EMPTY | P_TOO_FEW_CARDS)
+        return (ILLEGAL, P_EMPTY)
     problems = P_TOO_MANY_COPIES if over else 0
     if n < min_cards:
         problems |= P_TOO_FEW_CARDS

@@ -168,7 +168,7 @@ function render({ model, el }) {
     const actions = h("div", { class: "bl-actions" });
     if (q.stage === "select") {
       actions.append(h("button", { type: "button", class: "bl-action bl-primary", "data-key": "check",
-        onclick: () => send("check") }, `Check the ${selected.size} selected cards`));
+        onclick: () => send("check", { cards: [...selected] }) }, `Check the ${selected.size} selected cards`));
     }
     if (!done) {
       actions.append(h("button", { type: "button", class: "bl-action", "data-key": "reveal",
