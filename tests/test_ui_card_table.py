@@ -400,6 +400,27 @@ def test_a_hint_is_only_for_the_learners_turn() -> None:
     assert "your own turn" in table.error
 
 
+def run_in_fresh_loop(coroutine: Any) -> Any:
+    """Run a coroutine on a new event loop in its own thread (the browser tests may
+    leave Playwright's loop running in the main thread of the test session)."""
+    import threading
+
+    result: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            result["value"] = asyncio.run(coroutine)
+        except BaseException as error:  # re-raised in the test's thread
+            result["error"] = error
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(60)
+    if "error" in result:
+        raise result["error"]
+    return result.get("value")
+
+
 def test_bots_play_on_the_running_event_loop_at_the_learners_pace() -> None:
     async def main() -> CardTable:
         table = CardTable("italian", seed=5, bots="random", pace=0.01)
@@ -412,7 +433,7 @@ def test_bots_play_on_the_running_event_loop_at_the_learners_pace() -> None:
                 break
         return table
 
-    table = asyncio.run(main())
+    table = run_in_fresh_loop(main())
     assert table.game.learner_turn or table.state.over
     assert len(table.game.log) > 3 and table.table["log"]
 
@@ -434,7 +455,7 @@ def test_bots_wait_for_advance_without_a_loop_and_undo_cancels_a_scheduled_turn(
         await asyncio.sleep(0.15)
         assert table.state.current == 0 and table.state.phase == "play"  # nothing played after the undo
 
-    asyncio.run(main())
+    run_in_fresh_loop(main())
 
 
 def test_bot_levels_per_seat() -> None:
