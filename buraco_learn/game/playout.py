@@ -65,17 +65,17 @@ def random_action(state: HandState, rng: random.Random) -> Action:
     kinds = list(_PLAY_KINDS)
     rng.shuffle(kinds)
     seat = state.current
+    codes = [_CODE[card_id] for card_id in state.hands[seat]]
     for kind in kinds:
-        for action in _proposals(state, seat, kind, rng):
+        for action in _proposals(state, seat, codes, kind, rng):
             if state.is_legal(action):
                 return action
     raise BuracoError(f"no legal action in the {phase} phase")
 
 
-def _proposals(state: HandState, seat: int, kind: str, rng: random.Random) -> Iterator[Action]:
+def _proposals(state: HandState, seat: int, codes: list[int], kind: str, rng: random.Random) -> Iterator[Action]:
     """Proposals of one kind, in random order, produced lazily (the first legal one wins)."""
     rules = state.rules
-    codes = [_CODE[card_id] for card_id in state.hands[seat]]
     if kind == A.DISCARD:
         distinct = sorted(set(codes))
         rng.shuffle(distinct)
@@ -94,7 +94,7 @@ def _proposals(state: HandState, seat: int, kind: str, rng: random.Random) -> It
     elif kind == A.REDRAW:
         if rules.first_turn_redraw and state.turn == 0:
             yield Action(A.REDRAW)
-    else:
+    elif state.melds:
         side = state.side_of[seat]
         targets = [meld for meld in state.melds if meld.side == side or rules.add_to_any_meld]
         rng.shuffle(targets)
