@@ -194,7 +194,12 @@ class StrongBot:
     Options: ``worlds`` (sampled worlds per decision, default 24), ``candidates``
     (actions searched, default 5), ``horizon`` (turns simulated after the decision,
     default one round and the bot's next turn), ``budget_ms`` (optional time cap per
-    decision; off by default so that play is reproducible), and any heuristic weight.
+    decision; off by default so that play is reproducible), ``confidence`` (how many
+    standard errors a candidate must win by to overrule the heuristics, default 1),
+    ``search_draw`` (whether to search the choice between the stock and the pile;
+    by default only where any burraco closes: elsewhere the heuristics' pile rule,
+    tuned with the arena, does better), ``halving`` (search the two most promising
+    candidates in more worlds after a first round, default on) and any heuristic weight.
     """
 
     name = "strong"
@@ -208,7 +213,8 @@ class StrongBot:
         horizon: int | None = None,
         budget_ms: float | None = None,
         confidence: float = 1.0,
-        search_draw: bool = True,
+        search_draw: bool | None = None,
+        halving: bool = True,
         **weights: float,
     ) -> None:
         if worlds < 1 or candidates < 1:
@@ -220,7 +226,11 @@ class StrongBot:
         self.horizon = rules.players + 1 if horizon is None else horizon
         self.budget_ms = budget_ms
         self.confidence = confidence
-        self.search_draw = search_draw
+        # measured with the arena: searching draw-or-take helps where any burraco closes
+        # (a race, where the heuristics' pile rule is crude) and hurts where closing needs a
+        # clean one (long hands, where the pile pays off beyond the search's horizon)
+        self.search_draw = rules.close_needs_burraco != "clean" if search_draw is None else search_draw
+        self.halving = halving
         self.weights = default_weights(rules, **weights)
         self.last: SearchResult | None = None
 
@@ -254,25 +264,38 @@ class StrongBot:
         rng = random.Random(zlib.crc32(f"{self.seed}|{view_key(view)}".encode()))
         values: list[list[float]] = [[] for _ in candidates]
         seat = view.seat
-        for _ in range(self.worlds):
+        eligible = len(candidates) - len(extra_added)
+        # first every candidate in half the worlds, then the heuristics' choice, the two
+        # best others and any extra action in as many more worlds as the rollouts saved allow
+        budget = self.worlds * len(candidates)
+        first = max(2, self.worlds // 2) if self.halving and len(candidates) > 3 else self.worlds
+        active = list(range(len(candidates)))
+        used = 0
+        worlds = 0
+        while used < budget and worlds < 4 * self.worlds:
+            if worlds == first and first < self.worlds:
+                ranked = sorted(range(1, eligible), key=lambda index: -sum(values[index]))
+                active = sorted({0, *ranked[:2], *range(eligible, len(candidates))})
             world = view.sample_world(rng)
-            for index, action in enumerate(candidates):
+            for index in active:
                 state = world.clone()
                 try:
-                    state.apply(action)
+                    state.apply(candidates[index])
                 except IllegalActionError:  # pragma: no cover - candidates are legal in every consistent world
                     values[index].append(-1e6)
                     continue
                 rollout(state, self.horizon, self.weights)
                 values[index].append(evaluate(state, seat, self.weights))
+            used += len(active)
+            worlds += 1
             if cap is not None and (time.perf_counter() - start) * 1000.0 >= cap:
                 break
-        worlds = len(values[0])
-        means = tuple(sum(row) / worlds for row in values)
+        means = tuple(sum(row) / len(row) for row in values)
         errors = tuple(_paired_error(row, values[0]) for row in values)
-        eligible = len(candidates) - len(extra_added)
         best = 0
         for index in range(1, eligible):
+            if len(values[index]) < worlds:
+                continue  # dropped after the first round
             margin = means[index] - means[0] - self.confidence * errors[index]
             if margin > 0 and means[index] > means[best]:
                 best = index
@@ -281,7 +304,7 @@ class StrongBot:
 
 def _paired_error(row: list[float], base: list[float]) -> float:
     """The standard error of the mean of ``row - base`` (the same worlds)."""
-    count = len(row)
+    count = min(len(row), len(base))
     if count < 2:
         return 0.0
     diffs = [a - b for a, b in zip(row, base)]

@@ -81,16 +81,23 @@ def plural(rank: Rank | None) -> str:
     return word + ("es" if word.endswith("x") else "s")
 
 
-def meld_words(meld: TableMeld) -> str:
-    """``your side's set of Kings (m2)``, ``your side's run 5♥ 6♥ 7♥ (m1)``."""
+def meld_words(meld: TableMeld, rules: Rules | None = None) -> str:
+    """``your side's set of Kings (m2)``, ``your side's run 5♥ 6♥ 7♥ (m1)`` (``your`` alone
+    where every player is on their own)."""
     m = meld.meld
+    whose = "your" if rules is not None and not rules.partnerships else "your side's"
     if m.kind == "set":
-        return f"your side's set of {plural(m.rank)} (m{meld.id})"
-    return f"your side's run {m.notation(unicode=True)} (m{meld.id})"
+        return f"{whose} set of {plural(m.rank)} (m{meld.id})"
+    return f"{whose} run {m.notation(unicode=True)} (m{meld.id})"
 
 
 def cards_words(codes: list[int] | tuple[int, ...]) -> str:
     return " ".join(_CARD[code].unicode() for code in codes)
+
+
+def card_words(code: int) -> str:
+    """``the 7♥``, ``the joker``."""
+    return "the joker" if code == 52 else f"the {_CARD[code].unicode()}"
 
 
 @dataclass(frozen=True)
@@ -108,20 +115,17 @@ def _fit(pos: Position, code: int, extra: list[int]) -> tuple[int, str, str] | N
     """Why card ``code`` (coming into the hand with ``extra``) is useful: (priority, phrase, gain)."""
     t = pos.t
     card = _CARD[code].unicode()
+    rules = pos.rules
     meld_id = pos.own_target.get(code)
     if meld_id is not None:
         meld = pos.meld_by_id(meld_id)
         if meld is not None:
             length = len(meld.meld) + 1
             if length >= pos.rules.burraco_length > len(meld.meld):
-                return 0, f"the {card} that {meld_words(meld)} needs to become a burraco", "a burraco"
-            return 1, f"the {card} that {meld_words(meld)} needs", "points"
+                return 0, f"the {card} that {meld_words(meld, rules)} needs to become a burraco", "a burraco"
+            return 1, f"the {card} that {meld_words(meld, rules)} needs", "points"
     if t.wild[code]:
         return 3, f"the {card}, a wild card", "points"
-    counts = list(pos.counts)
-    for other in extra:
-        counts[other] += 1
-    rules = pos.rules
     rank0, suit = code % 13, code // 13
     if rules.sets:
         same = [s * 13 + rank0 for s in range(4) for _ in range(pos.counts[s * 13 + rank0])]
@@ -135,9 +139,21 @@ def _fit(pos: Position, code: int, extra: list[int]) -> tuple[int, str, str] | N
                 ca, cb = run_code(suit, a), run_code(suit, b)
                 if not t.wild[ca] and not t.wild[cb] and pos.counts[ca] and pos.counts[cb]:
                     return 2, f"the {card} that makes a run with your {cards_words([ca, cb])}", "points"
+    wilds = [other for other in set(pos.hand) if t.wild[other]]
+    if wilds and rules.runs:
+        near = [run_code(suit, p) for p in _positions_near(rank0) if 1 <= p <= 14]
+        held = [other for other in near if not t.wild[other] and pos.counts[other]]
+        if held:
+            return 3, f"the {card} that makes a run with your {_CARD[held[0]].unicode()} and your {card_words(wilds[0])[4:]}", "points"
     if rules.sets and sum(pos.counts[s * 13 + rank0] for s in range(4)) == 1:
         return 4, f"the {card} that pairs with your {_CARD[next(s * 13 + rank0 for s in range(4) if pos.counts[s * 13 + rank0])].unicode()}", "points"
     return None
+
+
+def _positions_near(rank0: int) -> list[int]:
+    """Run positions one and two places from a card of rank ``rank0`` (both ends for an ace)."""
+    places = (1, 14) if rank0 == 0 else (rank0 + 1,)
+    return [place + delta for place in places for delta in (-1, 1, -2, 2)]
 
 
 def _explain_take(pos: Position, view: PlayerView, action: Action) -> Explanation:
@@ -145,7 +161,12 @@ def _explain_take(pos: Position, view: PlayerView, action: Action) -> Explanatio
     taken = pile_taken(pos, action)
     reasons = sorted(fit for code in taken if (fit := _fit(pos, code, taken)) is not None)
     source = rule("draw", rules)
-    what = "the discard pile" if action.target is None else f"the top {action.target} card(s) of the discard pile"
+    if action.target is None:
+        what = "the discard pile"
+    elif action.target == 1:
+        what = "the top card of the discard pile"
+    else:
+        what = f"the top {action.target} cards of the discard pile"
     if rules.pile_take == "top":
         what = "the top card of the discard pile"
     if reasons:
@@ -159,7 +180,7 @@ def _explain_take(pos: Position, view: PlayerView, action: Action) -> Explanatio
     cards = f"The pile brings {cards_words(taken)} into your hand"
     cards += f": {'; '.join(useful)}." if useful else "."
     if rules.must_meld_pile_card:
-        cards += f" You must meld the {_CARD[taken[0]].unicode()} this turn ({rule('fechado_top' if rules.pile_take == 'top' else 'draw', rules)})."
+        cards += f" You must meld {card_words(taken[0])} this turn ({rule('fechado_top' if rules.pile_take == 'top' else 'draw', rules)})."
     return Explanation(idea, cards, "", gains, (source,))
 
 
@@ -207,7 +228,7 @@ def _meld_phrase(pos: Position, codes: list[int], target: TableMeld | None, swap
     else:
         verdict = check_add(target.meld, [_CARD[code] for code in codes], rules)
         meld = verdict.meld
-        what = f"{'swap' if swap else 'add'} {cards_words(codes)} {'into' if swap else 'to'} {meld_words(target)}"
+        what = f"{'swap' if swap else 'add'} {cards_words(codes)} {'into' if swap else 'to'} {meld_words(target, rules)}"
         length = len(meld) if meld is not None else len(target.meld) + len(codes)
         clean = meld.clean if meld is not None else False
     was = len(target.meld) if target is not None else 0
@@ -227,9 +248,11 @@ def _meld_phrase(pos: Position, codes: list[int], target: TableMeld | None, swap
     elif left == 1 and pos.pot_available:
         gains.append("the pot")
         extra.append(f"It leaves one card: discard it and the pot is yours ({rule('pot', rules)})")
+    if pos.must_meld is not None and pos.must_meld in codes:
+        extra.append(f"It melds {card_words(pos.must_meld)} you took from the pile, as you must this turn ({rule('fechado_top' if rules.pile_take == 'top' else 'draw', rules)})")
     wilds = [code for code in codes if pos.t.wild[code]]
     if wilds and not (length >= bl > was):
-        wild = _CARD[wilds[0]].unicode()
+        wild = card_words(wilds[0])[4:]
         if length >= bl - 1:
             extra.append(f"It spends the {wild} on a meld one card short of a burraco, where a wild is worth most ({tip('save_wilds', rules.source)})")
         elif pos.endgame > 0.5:
@@ -250,7 +273,7 @@ def explain(pos: Position, view: PlayerView, action: Action) -> Explanation:
         words = _explain_draw(pos, view)
     elif kind == A.REDRAW:
         source = rule("first_turn_redraw", rules)
-        drawn = _CARD[pos.drawn].unicode() if pos.drawn is not None else "card"
+        drawn = card_words(pos.drawn)[4:] if pos.drawn is not None else "card"
         words = Explanation(
             f"You could use the first-turn redraw: the {drawn} you drew does little for your hand ({source}).",
             f"Put the {drawn} on the pile and draw another card.", "", ("points",), (source,),
@@ -333,6 +356,8 @@ def _explain_discard(pos: Position, action: Action) -> Explanation:
     advice = tip("safe_discard", rules.source)
     risky = sorted({other for other in set(pos.hand) if other in pos.opp_add and not pos.t.wild[other] and other != code})
     idea = f"Time to discard: choose a card the opponents cannot use and your hand can spare ({advice})."
+    if rules.pile_take == "any-depth":
+        idea = f"Time to discard: choose a card no other player can meld, since any of them may dig it out of the pile, and one your hand can spare ({advice})."
     reason = ", ".join(phrases) if phrases else "it is the card your hand needs least"
     cards = f"Discard the {card}: {reason}."
     if code in pos.opp_add:
