@@ -14,7 +14,6 @@ with card values and bonuses:
 - :meth:`Position.take_gain`: what taking the pile (or its top N cards) adds to the hand;
 - :meth:`Position.meld_gain`: points, burraco progress and bonus, the pot or closing
   that a meld or an addition brings, minus the cost of spending a wild early;
-- :func:`wastes_wild`: whether a meld spends a wild far from a burraco, early in the hand.
 
 >>> import random
 >>> from buraco_learn import preset, parse_cards
@@ -139,17 +138,9 @@ def run_code(suit: int, position: int) -> int:
     return suit * 13 + (0 if position in (1, 14) else position - 1)
 
 
-def burraco_bonus(rules: Rules, clean: bool, length: int = 7, kind: str | None = None) -> int:
-    """The bonus a burraco of this kind earns (royal and ace-to-ace where the rules give them)."""
-    if kind == "royal" and rules.royal_bonus:
-        return rules.royal_bonus
-    if kind == "ace-to-ace" and rules.ace_to_ace_bonus:
-        return rules.ace_to_ace_bonus
-    if clean:
-        return rules.clean_bonus
-    if kind == "semi-clean" and rules.semi_clean_bonus:
-        return rules.semi_clean_bonus
-    return rules.dirty_bonus
+def burraco_bonus(rules: Rules, clean: bool) -> int:
+    """The bonus of a clean or a dirty burraco."""
+    return rules.clean_bonus if clean else rules.dirty_bonus
 
 
 def progress_value(rules: Rules, length: int, clean: bool) -> float:
@@ -492,12 +483,6 @@ class Position:
             best = max(best, run_best)
         return best - junk
 
-    def hand_value(self, counts: list[int] | None = None) -> float:
-        """The sum of :meth:`card_use` over a hand."""
-        if counts is None:
-            counts = self.counts
-        return sum(self.card_use(code, counts) * number for code, number in enumerate(counts) if number)
-
     def danger(self, code: int) -> float:
         """What discarding ``code`` could give the opponents, in points."""
         t = self.t
@@ -631,18 +616,6 @@ def action_codes(action: Action) -> list[int]:
     if action.groups:
         return [card.code for group in action.groups for card in group]
     return [card.code for card in action.cards]
-
-
-def wastes_wild(pos: Position, action: Action) -> bool:
-    """Whether ``action`` spends a wild on a meld that stays short of a burraco by three
-    or more, early in the hand (000 'Strategy tips', 001 'Easy first-game tips')."""
-    if action.kind not in ("meld", "add") or pos.endgame >= 0.5:
-        return False
-    bl = pos.rules.burraco_length
-    groups = action.groups or (action.cards,)
-    target = pos.meld_by_id(action.target) if action.kind == "add" else None
-    base = len(target.meld) if target is not None else 0
-    return any(any(pos.t.wild[card.code] for card in group) and base + len(group) < bl - 2 for group in groups)
 
 
 def pile_taken(pos: Position, action: Action) -> list[int]:

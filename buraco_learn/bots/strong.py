@@ -41,6 +41,7 @@ gives the same advice.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 import zlib
@@ -51,22 +52,34 @@ from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.state import HandState
 from buraco_learn.game.view import PlayerView
+from buraco_learn.melds import burraco_kind
 from buraco_learn.rules import Rules
+from buraco_learn.scoring import burraco_bonus as scored_bonus
 
 from .heuristics import (
     CODE_OF_ID,
     Position,
     Weights,
-    burraco_bonus,
     can_close_with,
     default_weights,
     progress_value,
     tables,
-    wastes_wild,
 )
 from .intermediate import check_view, fast_step, rank_actions
 
 MAX_ROLLOUT_ACTIONS = 400
+
+
+def wastes_wild(pos: Position, action: Action) -> bool:
+    """Whether ``action`` spends a wild on a meld that stays short of a burraco by three
+    or more, early in the hand (000 'Strategy tips', 001 'Easy first-game tips')."""
+    if action.kind not in ("meld", "add") or pos.endgame >= 0.5:
+        return False
+    bl = pos.rules.burraco_length
+    groups = action.groups or (action.cards,)
+    target = pos.meld_by_id(action.target) if action.kind == "add" else None
+    base = len(target.meld) if target is not None else 0
+    return any(any(pos.t.wild[card.code] for card in group) and base + len(group) < bl - 2 for group in groups)
 
 
 def side_points(state: HandState, side: int, weights: tuple[float, float], heuristics: Weights) -> float:
@@ -82,8 +95,9 @@ def side_points(state: HandState, side: int, weights: tuple[float, float], heuri
             continue
         m = meld.meld
         total += sum(t.value[slot.card.code] for slot in m.slots)
-        if len(m) >= rules.burraco_length:
-            total += burraco_bonus(rules, m.clean)
+        kind = burraco_kind(m, rules)
+        if kind is not None:
+            total += scored_bonus(kind, rules)
         else:
             total += progress_value(rules, len(m), m.clean)
     seats = [seat for seat in range(state.players) if state.side_of[seat] == side]
@@ -242,12 +256,23 @@ class StrongBot:
         if len(legal) == 1:
             self.last = None
             return legal[0]
-        if not self.search_draw and view.phase == "draw":
-            self.last = None
-            return rank_actions(Position.from_view(view, self.weights), legal)[0][1]
-        result = self.search(view)
+        result = self.decide(view)
         self.last = result
         return result.best
+
+    def decide(self, view: PlayerView, extra: tuple[Action, ...] = (), budget_ms: float | None = None) -> SearchResult:
+        """The bot's decision for ``view`` with what the search found (the coach uses this).
+
+        A draw-phase decision the bot does not search (see ``search_draw``) is the
+        heuristics' choice; with ``extra`` actions it is searched all the same, for
+        their values, but the choice stays the heuristics'.
+        """
+        searched = self.search_draw or view.phase != "draw"
+        if not searched and not extra:
+            best = rank_actions(Position.from_view(view, self.weights), view.legal)[0]
+            return SearchResult((best[1],), (0.0,), (best[0],), 0, 0.0)
+        result = self.search(view, extra, budget_ms)
+        return result if searched else dataclasses.replace(result, best_index=0)
 
     def search(self, view: PlayerView, extra: tuple[Action, ...] = (), budget_ms: float | None = None) -> SearchResult:
         """Search ``view``'s decision; ``extra`` actions (e.g. a learner's) are evaluated too."""

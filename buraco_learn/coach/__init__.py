@@ -238,7 +238,7 @@ class Coach:
     def _search(self, view: PlayerView, extra: tuple[Action, ...] = ()) -> SearchResult:
         if not view.legal:
             raise BuracoError("the coach can only advise the player whose turn it is (this view has no legal action)")
-        return self.bot.search(view, extra)
+        return self.bot.decide(view, extra)
 
     def suggest(self, view: PlayerView) -> Action:
         """The coach's choice (always one of ``view.legal``)."""
