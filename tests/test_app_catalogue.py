@@ -24,7 +24,9 @@ from buraco_learn.app.catalogue import (
 
 LESSONS = repository_lessons_dir()
 ISSUE_6_LESSONS = 12
-READY = {1, 2, 3, 4, 10}  # the lessons the engine already allows to be interactive
+READY = set(range(1, 13))  # every lesson has its interactive part
+WORKED_EXAMPLES = {5, 6, 7, 8, 9, 12}  # replayed on the table (lessons 1-4, 10 and 11 show the engine's verdicts)
+EXERCISES = ("kit.Quiz(", "ex.QuizRounds(", "ex.GameRoom(")
 
 
 def notebook(path: Path) -> dict:  # type: ignore[type-arg]
@@ -82,7 +84,9 @@ def test_each_lesson_has_navigation_and_ready_ones_record_progress(lesson: Lesso
     if lesson.ready:
         assert any("page.done_button()" in source for source in sources)
         assert any("kit.checking()" in source and "assert" in source for source in sources)
-        assert any("kit.Quiz(" in source and "page=page" in source for source in sources)
+        assert any(call in source and "page" in source for source in sources for call in EXERCISES)
+        if lesson.number in WORKED_EXAMPLES:
+            assert any("Replayer(" in source or "bot_hand_replayer(" in source for source in sources), lesson.filename
     else:
         text = "\n".join(markdown_sources(lesson.path))
         assert "Coming soon: the interactive part" in text
@@ -91,8 +95,15 @@ def test_each_lesson_has_navigation_and_ready_ones_record_progress(lesson: Lesso
 
 def test_lessons_with_a_ruleset_choice_offer_every_preset() -> None:
     for lesson in discover(LESSONS):
-        if lesson.number in (1, 2, 3, 4):
+        if lesson.number != 10:  # lesson 10 shows every ruleset at once
             assert any("kit.RulesetChooser()" in source for source in code_sources(lesson.path)), lesson.filename
+
+
+def test_lessons_5_to_9_have_an_exercise_on_the_card_table_or_the_score_sheet() -> None:
+    for lesson in discover(LESSONS):
+        if 5 <= lesson.number <= 9:
+            sources = code_sources(lesson.path)
+            assert any("ex.TableExercise(" in source or "ex.ScoringExercise(" in source for source in sources), lesson.filename
 
 
 def test_no_cell_carries_stored_widget_state_or_stray_outputs() -> None:

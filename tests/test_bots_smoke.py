@@ -94,3 +94,14 @@ def test_a_strong_decision_does_not_depend_on_earlier_searches() -> None:
     other = HandState.new(rules, random.Random(4))
     second.act(other.view(other.current))  # a search elsewhere first
     assert first.act(view) == second.act(view)
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "strong"])
+def test_three_players_where_the_sides_change_mid_hand(level: str) -> None:
+    rules = preset("italian", players=3)
+    state = HandState.new(rules, random.Random(1))
+    bots = [make_bot(level, rules, seat, **options(level)) for seat in range(3)]
+    limit = 80 if level == "strong" else 3000
+    while not state.over and len(state.history) < limit:
+        state.apply(bots[state.current].act(state.view(state.current)))
+    assert state.over or level == "strong"

@@ -38,6 +38,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from buraco_learn.app import parts
 from buraco_learn.app.catalogue import INDEX, LessonInfo, discover, find
 from buraco_learn.app.pages import STYLE, format_option, landing_html, nav_html
 from buraco_learn.app.progress import ProgressError, ProgressStore
@@ -121,7 +122,7 @@ class NavBar(widgets.HTML):  # type: ignore[misc]
     """
 
     def __init__(self, lesson: LessonInfo, lessons: Sequence[LessonInfo]) -> None:
-        super().__init__(nav_html(lesson, lessons))
+        super().__init__(nav_html(lesson, lessons), layout=parts.layout(), style=parts.html_style())
         index = list(lessons).index(lesson)
         links = [f"home {INDEX}"]
         if index > 0:
@@ -139,10 +140,10 @@ class DoneButton:
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.button = widgets.Button(description="I've done this lesson", icon="check", button_style="success")
-        self.status = widgets.HTML()
+        self.button = parts.button("I've done this lesson", icon="check", button_style="success")
+        self.status = parts.html()
         self.button.on_click(lambda _button: self.toggle())
-        self.widget = widgets.VBox([widgets.HBox([self.button, self.status])])
+        self.widget = parts.hbox([self.button, self.status])
         self._show()
 
     def _done_at(self) -> str | None:
@@ -191,11 +192,11 @@ class RulesetChooser:
                  description: str = "Ruleset") -> None:
         preset(default)
         options = [(f"{name} ({preset(name).source})", name) for name in names]
-        self.dropdown = widgets.Dropdown(options=options, value=default, description=description)
-        self.note = widgets.HTML()
+        self.dropdown = parts.dropdown(options, default, description)
+        self.note = parts.html()
         self._listeners: list[Callable[[Rules], None]] = []
         self.dropdown.observe(self._changed, names="value")
-        self.widget = widgets.HBox([self.dropdown, self.note])
+        self.widget = parts.hbox([self.dropdown, self.note])
         self._describe()
 
     def __repr__(self) -> str:
@@ -228,7 +229,7 @@ class RulesetChooser:
 
     def view(self, render: Callable[[Rules], str]) -> Any:
         """An HTML widget showing ``render(rules)``, re-rendered whenever the ruleset changes."""
-        output = widgets.HTML()
+        output = parts.html()
 
         def update(rules: Rules) -> None:
             try:
@@ -324,11 +325,11 @@ class Quiz:
         self._prompts: list[Any] = []
         self._choices: list[Any] = []
         self._feedback: list[Any] = []
-        self.summary = widgets.HTML()
-        self.again = widgets.Button(description="Start again", icon="refresh")
+        self.summary = parts.html()
+        self.again = parts.button("Start again", icon="refresh")
         self.again.on_click(lambda _button: self.reset())
-        self.widget = widgets.VBox(layout=widgets.Layout(border="1px solid #d0d7de", padding="0.5em"))
-        self._title = [widgets.HTML(f"<h3>{html.escape(title)}</h3>")] if title else []
+        self.widget = parts.vbox(border="1px solid #d0d7de", padding="0.5em")
+        self._title = [parts.html(f"<h3>{html.escape(title)}</h3>")] if title else []
         if chooser is not None:
             chooser.on_change(lambda _rules: self.reset())
         self.reset()
@@ -366,14 +367,13 @@ class Quiz:
                 prompt, choices = question.prompt(rules), tuple(question.choices(rules))
             except Exception as error:
                 prompt, choices = _error_html(error), ()
-            header = widgets.HTML(f"<strong>Question {index + 1} of {len(self.questions)}</strong>{prompt}")
+            header = parts.html(f"<strong>Question {index + 1} of {len(self.questions)}</strong>{prompt}")
             # one ToggleButtons per question, not a Button per choice: a third of the widget models to sync
-            picker = widgets.ToggleButtons(options=choices, value=None, style={"button_width": "auto"},
-                                           tooltips=[f"Question {index + 1}: {choice}" for choice in choices])
+            picker = parts.toggle_buttons(choices, [f"Question {index + 1}: {choice}" for choice in choices])
             picker.observe(lambda change, i=index: self._picked(i, change["new"]), names="value")
             self._prompts.append(header)
             self._choices.append(picker)
-            self._feedback.append(widgets.HTML())
+            self._feedback.append(parts.html())
         self.summary.value = ""
         self.widget.children = [*self._title, *self._question_widgets(), self.summary]
 
@@ -435,14 +435,15 @@ class Tryout:
                  label: str = "Cards", value: str = "") -> None:
         self.check = check or (lambda text, rules: check_meld(text, rules))
         self.chooser = chooser
-        self.text = widgets.Text(value=value, placeholder=placeholder, description=label, continuous_update=False)
-        self.button = widgets.Button(description="Check", icon="search")
-        self.result = widgets.HTML()
+        self.text = widgets.Text(value=value, placeholder=placeholder, description=label, continuous_update=False,
+                                 layout=parts.layout(), style=parts.text_style())
+        self.button = parts.button("Check", icon="search")
+        self.result = parts.html()
         self.button.on_click(lambda _button: self.run())
         self.text.observe(lambda _change: self.run(), names="value")
         if chooser is not None:
             chooser.on_change(lambda _rules: self._rerun())
-        self.widget = widgets.VBox([widgets.HBox([self.text, self.button]), self.result])
+        self.widget = parts.vbox([parts.hbox([self.text, self.button]), self.result])
         if value:
             self.run()
 
@@ -473,15 +474,15 @@ class Landing:
     def __init__(self, store: ProgressStore | None = None) -> None:
         self.lessons = discover()
         self.store, error = (store, "") if store is not None else _open_store()
-        self.table = widgets.HTML()
-        self.message = widgets.HTML()
-        self.choose = widgets.Dropdown(options=[(info.label, info.id) for info in self.lessons], description="Lesson")
-        self.reset_one = widgets.Button(description="Reset this lesson", icon="undo")
-        self.reset_all = widgets.Button(description="Reset all progress…", icon="trash", button_style="warning")
-        self.confirm = widgets.Button(description="Yes, forget everything", button_style="danger")
-        self.cancel = widgets.Button(description="Cancel")
-        self.confirm_box = widgets.HBox([widgets.HTML("Forget every lesson done, every score and saved game?"),
-                                         self.confirm, self.cancel])
+        self.table = parts.html()
+        self.message = parts.html()
+        self.choose = parts.dropdown([(info.label, info.id) for info in self.lessons], self.lessons[0].id, "Lesson")
+        self.reset_one = parts.button("Reset this lesson", icon="undo")
+        self.reset_all = parts.button("Reset all progress…", icon="trash", button_style="warning")
+        self.confirm = parts.button("Yes, forget everything", button_style="danger")
+        self.cancel = parts.button("Cancel")
+        self.confirm_box = parts.hbox([parts.html("Forget every lesson done, every score and saved game?"),
+                                       self.confirm, self.cancel], own_layout=True)
         self.confirm_box.layout.display = "none"
         self.reset_one.on_click(lambda _button: self.reset(str(self.choose.value)))
         self.reset_all.on_click(lambda _button: self._ask())
@@ -489,15 +490,15 @@ class Landing:
         self.cancel.on_click(lambda _button: self._unask())
         where = (f"Your progress is kept in <code>{html.escape(str(self.store.path))}</code>." if self.store is not None
                  else _error_html(ProgressError(f"Progress cannot be kept here: {error}")))
-        controls = widgets.VBox([
-            widgets.HTML("<h3>Start again</h3>"),
-            widgets.HBox([self.choose, self.reset_one, self.reset_all]),
-            self.confirm_box, self.message, widgets.HTML(f'<p class="store-path">{where}</p>'),
+        controls = parts.vbox([
+            parts.html("<h3>Start again</h3>"),
+            parts.hbox([self.choose, self.reset_one, self.reset_all]),
+            self.confirm_box, self.message, parts.html(f'<p class="store-path">{where}</p>'),
         ])
         if self.store is None:
             for button in (self.reset_one, self.reset_all):
                 button.disabled = True
-        self.widget = widgets.VBox([self.table, controls])
+        self.widget = parts.vbox([self.table, controls])
         self.refresh()
 
     def refresh(self) -> None:

@@ -21,6 +21,13 @@ Then ``--sessions`` tabs of lesson 2 at once (the memory a classroom session cos
 the growth of the server and its kernels, per tab), and the latency from a click on a
 quiz answer to its feedback in the DOM, with the websocket's ``TCP_NODELAY`` on (the
 default) and off (``serve --tcp-delay``).
+
+The classroom check (``--classroom 20``, alone): that many browser sessions open at
+once against one server, each a lesson (1 to 10 in turn) whose quiz it answers; every
+one must render and get its feedback. It reports the memory of each session's kernel
+(RSS and USS), the server's, and how long the whole class took::
+
+    python -m buraco_learn.app.measure --classroom 20
 """
 
 from __future__ import annotations
@@ -289,6 +296,105 @@ def measure(repeats: int = 5, sessions: int = 5, click_rounds: int = 3, lessons:
     return report
 
 
+# -- the classroom check ------------------------------------------------------------------------------
+@dataclass
+class Classroom:
+    sessions: int
+    lessons: list[str] = field(default_factory=list)
+    succeeded: int = 0
+    failures: list[str] = field(default_factory=list)
+    seconds: float = float("nan")
+    kernel_rss_mb: list[float] = field(default_factory=list)
+    kernel_uss_mb: list[float] = field(default_factory=list)
+    server_rss_mb: float = float("nan")
+    server_rss_before_mb: float = float("nan")
+
+    def summary(self) -> str:
+        rss, uss = self.kernel_rss_mb or [float("nan")], self.kernel_uss_mb or [float("nan")]
+        lines = [
+            f"classroom: {self.succeeded} of {self.sessions} sessions opened a lesson and got feedback on an answer "
+            f"in {self.seconds:.1f} s",
+            f"  memory per session (its kernel): RSS median {statistics.median(rss):.0f} MB (max {max(rss):.0f}), "
+            f"USS median {statistics.median(uss):.0f} MB (max {max(uss):.0f}); "
+            f"{len(self.kernel_rss_mb)} kernels, {sum(self.kernel_rss_mb):.0f} MB RSS in all",
+            f"  server: RSS {self.server_rss_mb:.0f} MB with the class connected ({self.server_rss_before_mb:.0f} MB before)",
+        ]
+        lines += [f"  failed: {failure}" for failure in self.failures]
+        return "\n".join(lines)
+
+
+QUIZ_LESSONS = tuple(f"{number:02d}" for number in range(1, 11))  # lessons with a check quiz of plain buttons
+FEEDBACK_JS = """([ms]) => new Promise((resolve, reject) => {
+    const button = document.querySelector('button[title^="Question 1:"]');
+    if (!button) { reject(new Error('no quiz button')); return; }
+    const done = () => document.querySelector('.buraco-feedback[role=status]');
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error('no feedback')); }, ms);
+    const observer = new MutationObserver(() => { if (done()) { observer.disconnect(); clearTimeout(timer); resolve(true); } });
+    observer.observe(document.body, {subtree: true, childList: true});
+    button.click();
+})"""
+
+
+def classroom(browser: Any, url: str, server_pid: int, sessions: int = 20, lessons: Path | None = None,
+              timeout_ms: int = 300_000) -> Classroom:
+    """``sessions`` tabs open a lesson at once and answer its first question; every kernel's and the server's memory."""
+    names = {lesson.filename[:2]: lesson.filename for lesson in discover(lessons)}
+    chosen = [names[QUIZ_LESSONS[index % len(QUIZ_LESSONS)]] for index in range(sessions)]
+    result = Classroom(sessions, chosen)
+    server = _process_tree(server_pid)[0]
+    result.server_rss_before_mb = server.memory_info().rss / MB
+    contexts = [_context(browser) for _ in chosen]
+    pages = [context.new_page() for context in contexts]
+    start = time.perf_counter()
+    try:
+        for page, notebook in zip(pages, chosen):  # every request sent before any is waited for
+            page.evaluate("(target) => { window.location.href = target; }", f"{url}voila/render/{notebook}")
+        kernels: list[str] = []
+        for page, notebook in zip(pages, chosen):
+            try:
+                page.wait_for_selector('button[title^="Question 1:"]', timeout=timeout_ms)
+                kernels.append(kernel_id_of(page))
+            except Exception as error:
+                result.failures.append(f"{notebook}: did not render ({str(error).splitlines()[0]})")
+        for page, notebook in zip(pages, chosen):
+            if page.locator('button[title^="Question 1:"]').count():
+                try:
+                    page.evaluate(FEEDBACK_JS, [timeout_ms])
+                    result.succeeded += 1
+                except Exception as error:
+                    result.failures.append(f"{notebook}: no feedback ({str(error).splitlines()[0]})")
+        result.seconds = time.perf_counter() - start
+        for kernel_id in kernels:
+            process = _kernel_process(server_pid, kernel_id)
+            if process is not None:
+                memory = process.memory_full_info()
+                result.kernel_rss_mb.append(memory.rss / MB)
+                result.kernel_uss_mb.append(memory.uss / MB)
+        result.server_rss_mb = server.memory_info().rss / MB
+    finally:
+        for context in contexts:
+            context.close()
+    return result
+
+
+def run_classroom(sessions: int, lessons: Path | None = None) -> Classroom:
+    """The classroom check against a fresh ``buraco-learn serve`` (its data in a temp directory)."""
+    from playwright.sync_api import sync_playwright
+
+    source = lessons or lessons_dir()
+    with tempfile.TemporaryDirectory(prefix="buraco-classroom-") as tmp, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_FLAGS)
+        try:
+            with serving(source, Path(tmp) / "data") as (url, pid):
+                warm = _context(browser)
+                open_page(warm.new_page(), url, "01_cards_and_deal.ipynb")
+                warm.close()
+                time.sleep(2)  # the warm-up page's kernel stops
+                return classroom(browser, url, pid, sessions, source)
+        finally:
+            browser.close()
+
+
 def format_report(report: Report) -> str:
     lines = [f"{'notebook':28} {'http s':>7} {'ratio':>6} {'shown s':>8} {'ratio':>6} {'ready s':>8} {'ratio':>6} "
              f"{'kernel RSS MB':>14} {'USS MB':>7}"]
@@ -318,7 +424,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--click-rounds", type=int, default=3, help="page loads of lesson 2 for click latency, 6 clicks each")
     parser.add_argument("--lessons", type=Path, help="the lessons directory (default: the installed lessons)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--classroom", type=int, metavar="N",
+                        help="only the classroom check: N sessions at once, each answering a quiz question")
     args = parser.parse_args(argv)
+    if args.classroom:
+        room = run_classroom(args.classroom, args.lessons)
+        print(json.dumps(asdict(room), indent=1) if args.json else room.summary())
+        return 0 if room.succeeded == room.sessions else 1
     report = measure(args.repeats, args.sessions, args.click_rounds, args.lessons)
     print(json.dumps(asdict(report), indent=1) if args.json else format_report(report))
     return 0

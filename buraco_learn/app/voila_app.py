@@ -15,6 +15,7 @@ Three changes to stock Voila, each small:
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import (  # type: ignore[import-untyped]
@@ -52,6 +53,18 @@ class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         await super().get(path)
 
 
+class _NoPingWarning(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("The websocket_ping_timeout")
+
+
+def quiet_ping_warning() -> None:
+    """Drop tornado's warning that jupyter_server's ping timeout exceeds its interval (it does, by design)."""
+    logger = logging.getLogger("tornado.general")
+    if not any(isinstance(existing, _NoPingWarning) for existing in logger.filters):
+        logger.addFilter(_NoPingWarning())
+
+
 class BuracoVoila(Voila):  # type: ignore[misc]
     """Voila serving the lessons directory, with ``/`` sent to the landing page."""
 
@@ -61,9 +74,17 @@ class BuracoVoila(Voila):  # type: ignore[misc]
 
     @default("tornado_settings")
     def _tornado_settings(self) -> dict[str, Any]:
-        # jupyter_server asks for a 90 s pong timeout, tornado allows at most the 30 s ping
-        # interval and warns on every start: ask for what is used
-        return {"ws_ping_timeout": 30_000}
+        # jupyter_server pings every 30 s and closes a kernel websocket whose last pong is older
+        # than ws_ping_timeout. Equal to the interval (30 s), a pong that arrived a few
+        # milliseconds after the previous ping counts as late, and busy pages lost their kernel
+        # connection at random (seen with 20 sessions at once): keep jupyter_server's 90 s.
+        # tornado, reading those milliseconds as seconds, warns that the timeout exceeds the
+        # interval: quiet_ping_warning() drops that one message.
+        return {"ws_ping_timeout": 90_000}
+
+    def initialize(self, argv: Any = None) -> None:
+        quiet_ping_warning()
+        super().initialize(argv)
 
     def start(self) -> None:
         if self.ready_message:

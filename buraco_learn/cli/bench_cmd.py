@@ -8,7 +8,7 @@ from typing import Any
 
 from buraco_learn.cli import CliError
 
-BENCHES = ("meld", "hands")
+BENCHES = ("meld", "hands", "bots")
 
 
 def add_parser(sub: Any, name: str) -> None:
@@ -30,7 +30,12 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--repeat must be at least 1")
     results = []
     for name in chosen:
-        results += getattr(bench, f"bench_{name}")(repeat=args.repeat, progress=not args.json)
+        if name == "bots":
+            from buraco_learn.bots.bench import bench_bots
+
+            results += bench_bots(repeat=args.repeat, progress=not args.json)
+        else:
+            results += getattr(bench, f"bench_{name}")(repeat=args.repeat, progress=not args.json)
     if args.json:
         print(json.dumps({result.name: result.to_dict() for result in results}, indent=2))
     else:

@@ -158,14 +158,13 @@ class ScoreSheet(BuracoWidget):
             )
         number = len(self.hands) + 1
         checked = {key: normalise_side(by_key[key], f"hand {number}, {self.side_name(key)}") for key in self.side_keys}
-        self.hands = [*self.hands, checked]
-        self._update()
+        self._update([*self.hands, checked])
 
     def clear(self) -> None:
         """Start a new match: no hands."""
-        self.hands = []
-        self.open_hand = -1
-        self._update()
+        with self.hold_sync():
+            self.open_hand = -1
+            self._update([])
 
     @property
     def totals(self) -> dict[str, int]:
@@ -175,13 +174,16 @@ class ScoreSheet(BuracoWidget):
     def reached(self, total: int) -> bool:
         return total >= self.target if self.target_inclusive else total > self.target
 
-    def _update(self) -> None:
+    def _update(self, hands: list[dict[str, Any]] | None = None) -> None:
+        """Set ``hands`` (default: as they are), the running totals and the status in one message."""
+        hands = list(self.hands) if hands is None else hands
         running: list[dict[str, int]] = []
         totals = {key: 0 for key in self.side_keys}
-        for hand in self.hands:
+        for hand in hands:
             totals = {key: totals[key] + hand[key]["total"] for key in self.side_keys}
             running.append(dict(totals))
-        with self.hold_sync():
+        with self.hold_sync():  # the browser must never see hands without their running totals
+            self.hands = hands
             self.running = running
             self.status = self._status(totals)
 

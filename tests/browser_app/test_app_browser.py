@@ -45,13 +45,31 @@ def test_the_landing_page_lists_every_lesson_with_its_goal(app: AppServer, in_br
         for lesson in LESSONS:
             text = rows[lesson.id]
             assert str(lesson.number) in text and lesson.title in text and lesson.goal in text
-            assert ("not started" if lesson.ready else "outline") in text
+            assert "not started" in text
         links = page.locator("table.buraco-lessons a.lesson-link")
         assert [links.nth(i).get_attribute("href") for i in range(links.count())] == [lesson.filename for lesson in LESSONS]
         assert "0 of 12 lessons done" in page.inner_text(".buraco-summary")
         assert_no_error_output(tab)
 
     in_browser(check)
+
+
+#: What each lesson shows besides the text, by lesson number: (selector, at least how many).
+QUIZ = (".widget-toggle-button", 2)          # the check: a button per answer
+REPLAYER = (".bl-replayer", 1)               # a worked example replayed on the table
+TABLE = (".bl-table:not(.bl-replayer)", 1)  # an exercise on the card table
+CHOOSER = (".widget-dropdown select", 1)     # the ruleset chooser
+EXPECTED: dict[int, tuple[tuple[str, int], ...]] = {
+    1: (QUIZ, CHOOSER), 2: (QUIZ, CHOOSER), 3: (QUIZ, CHOOSER), 4: (QUIZ, CHOOSER),
+    5: (QUIZ, CHOOSER, REPLAYER, TABLE), 6: (QUIZ, CHOOSER, REPLAYER, TABLE),
+    7: (QUIZ, CHOOSER, (".bl-replayer", 2), TABLE), 8: (QUIZ, CHOOSER, REPLAYER, TABLE),
+    9: (QUIZ, CHOOSER, REPLAYER, (".bl-scores", 1), ("input[type=number]", 2)),
+    10: (QUIZ,), 11: (CHOOSER, (".bl-quiz", 1)), 12: (CHOOSER, REPLAYER, ("button:has-text('Deal a new game')", 1)),
+}
+
+
+def test_every_lesson_has_its_expectations() -> None:
+    assert sorted(EXPECTED) == [lesson.number for lesson in LESSONS]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.filename)
@@ -63,13 +81,11 @@ def test_each_lesson_renders_with_its_widgets_and_no_error(app: AppServer, lesso
         assert page.locator("nav.buraco-nav").count() == 2
         assert f"Lesson {lesson.number} of {len(LESSONS)}" in page.inner_text("nav.buraco-nav >> nth=0")
         assert lesson.goal in page.inner_text("#rendered_cells")
-        if lesson.ready:
-            page.get_by_role("button", name="I've done this lesson").wait_for(timeout=60_000)
-            assert page.locator(".widget-toggle-button").count() >= 2  # the quiz: a button per answer
-        else:
-            assert "Coming soon: the interactive part" in page.inner_text("#rendered_cells")
-        if lesson.number in (1, 2, 3, 4):
-            assert page.locator(".widget-dropdown select").count() == 1
+        page.get_by_role("button", name="I've done this lesson").wait_for(timeout=60_000)
+        for selector, least in EXPECTED[lesson.number]:
+            page.locator(selector).nth(least - 1).wait_for(state="attached", timeout=60_000)
+            assert page.locator(selector).count() >= least, selector
+        assert "Coming soon" not in page.inner_text("#rendered_cells")
         assert_no_error_output(tab)
 
     in_browser(check)

@@ -1,0 +1,563 @@
+"""Exercises on the widgets for lessons 5 to 12: the card table, the replayer, the score sheet, the meld quiz.
+
+Each class here wraps buraco-learn's widgets (:mod:`buraco_learn.ui`) with a task, the
+engine's feedback after every action and the learner's progress:
+
+- :class:`Swap`: a widget rebuilt for the ruleset chosen (the old one is closed);
+- :class:`TableExercise`: a scripted position on the card table, with goals ticked off
+  as the learner plays (:mod:`buraco_learn.app.positions`); the result is kept;
+- :class:`ScoringExercise`: the end of a hand to score; the learner's numbers are
+  checked against :func:`buraco_learn.scoring.score_hand`, then go on the score sheet;
+- :class:`QuizRounds`: the meld quiz widget, its score kept round by round;
+- :class:`GameRoom`: a hand against the bots beside the coach, saved as it goes and
+  resumed from the progress store.
+
+Plus question builders for :class:`~buraco_learn.app.lessonkit.Quiz` whose answers are
+the engine's. Every callback shows a sentence instead of a traceback.
+
+>>> from buraco_learn.app.positions import EXERCISES
+>>> exercise = TableExercise(EXERCISES["pot"], autoplay=False)
+>>> for action in ("meld 5H 6H 7H", "meld 9C 9D 9S", "pot"):
+...     exercise.play(action)
+>>> exercise.goals()
+[('pick up the pozzetto directly', True), ('discard to end the turn', False)]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import json
+import logging
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from buraco_learn.app import parts
+from buraco_learn.app.lessonkit import Page, Question, RulesetChooser, _error_html
+from buraco_learn.app.pages import STYLE
+from buraco_learn.app.positions import TRIAL_STYLE, Exercise, Trial, burraco_kind_of, position_html, run_trial
+from buraco_learn.app.progress import ProgressError
+from buraco_learn.app.scorehands import HandEnd, breakdown_html, deal_hand_end, hand_end_html, score_feedback
+from buraco_learn.cards import parse_cards
+from buraco_learn.game.actions import Action
+from buraco_learn.presets import preset
+from buraco_learn.render import cards_svg
+from buraco_learn.rules import Rules
+from buraco_learn.scoring import burraco_word
+from buraco_learn.ui.table_view import side_word
+
+log = logging.getLogger("buraco_learn.app")
+
+
+def _close(widget: Any) -> None:
+    with contextlib.suppress(Exception):  # closing twice, or a kernel going away
+        widget.close()
+
+
+def _feedback(right: bool | None, text: str) -> str:
+    css = "" if right is None else ("right" if right else "wrong")
+    return f'{STYLE}<div class="buraco-feedback {css}" role="status">{text}</div>'
+
+
+# -- a widget per ruleset ---------------------------------------------------------------------------
+class Swap:
+    """A box holding ``build(rules)``, rebuilt (the old widget closed) when the chooser changes."""
+
+    def __init__(self, chooser: RulesetChooser, build: Callable[[Rules], Any]) -> None:
+        self.build = build
+        self.chooser = chooser
+        self.widget = parts.box()
+        self.current: Any = None
+        chooser.on_change(self.refresh)
+        self.refresh(chooser.rules)
+
+    def refresh(self, rules: Rules) -> None:
+        old = self.current
+        try:
+            self.current = self.build(rules)
+        except Exception as error:  # shown, never a traceback in the page
+            self.current = parts.html(_error_html(error))
+        self.widget.children = [self.current]
+        if old is not None:
+            _close(old)
+
+
+# -- question builders (the engine decides the answers) ----------------------------------------------
+def trial_question(trial: Trial, prompt: str = "Does the engine allow it?") -> Question:
+    """"Allowed or refused?" for a scripted try; the answer and the explanation are the engine's."""
+
+    def show(rules: Rules) -> str:
+        result = run_trial(trial, rules)
+        if result.state is None:
+            raise ValueError(trial.note or "this does not arise under these rules")
+        action = Action.parse(trial.action).describe()
+        before = "; ".join(Action.parse(text).describe() for text in trial.before)
+        first = f" You have already done this: {html.escape(before)}." if before else ""
+        return (f"{TRIAL_STYLE}<p><strong>{html.escape(trial.title)}</strong></p>{position_html(result.state)}"
+                f"<p>{first} You try to <strong>{html.escape(action)}</strong>. {html.escape(prompt)}</p>")
+
+    def explain(rules: Rules) -> str:
+        result = run_trial(trial, rules)
+        if result.allowed:
+            return f"<p>The engine accepts it under {html.escape(rules.name)}.</p>"
+        return f"<p>{html.escape(result.reason)}</p>"
+
+    return Question(
+        prompt=show,
+        choices=lambda rules: ("Allowed", "Refused"),
+        answer=lambda rules: "Allowed" if run_trial(trial, rules).allowed else "Refused",
+        explain=explain,
+    )
+
+
+BURRACO_CHOICES = ("clean", "dirty", "semi-clean", "royal", "ace-to-ace", "not a burraco", "not legal")
+
+
+def burraco_question(cards: str, prompt: str = "What is this meld?") -> Question:
+    """"Clean, dirty ... or not a burraco?" for ``cards``; the answer is :func:`burraco_kind`'s."""
+    parsed = list(parse_cards(cards))
+
+    def choices(rules: Rules) -> Sequence[str]:
+        present = {"clean", "dirty", "not a burraco", burraco_kind_of(cards, rules)}
+        if rules.semi_clean_bonus:
+            present.add("semi-clean")
+        if rules.royal_bonus:
+            present.update(("royal", "ace-to-ace"))
+        return tuple(choice for choice in BURRACO_CHOICES if choice in present)
+
+    def explain(rules: Rules) -> str:
+        from buraco_learn.app.positions import burraco_row
+
+        return f'<table class="buraco-rules buraco-burracos"><tbody>{burraco_row("", cards, rules)}</tbody></table>'
+
+    return Question(
+        prompt=lambda rules: (f"<p>{html.escape(prompt)} {len(parsed)} cards: a {burraco_word(rules)}, and which kind?</p>"
+                              f"{cards_svg(parsed, scale=0.6)}"),
+        choices=choices,
+        answer=lambda rules: burraco_kind_of(cards, rules),
+        explain=explain,
+    )
+
+
+# -- an exercise on the card table ---------------------------------------------------------------------
+class TableExercise:
+    """A scripted position on the card table: the task, the goals ticked off after every action, Start again.
+
+    The result (all goals met when the turn ends, or not) is recorded once per attempt
+    in the progress store under ``quiz`` (default: the exercise's key).
+    """
+
+    def __init__(self, exercise: Exercise, page: Page | None = None, *, quiz: str | None = None,
+                 autoplay: bool = False, bots: str = "beginner") -> None:
+        self.exercise = exercise
+        self.page = page
+        self.quiz = quiz or exercise.key
+        self.autoplay = autoplay
+        self.bots = bots
+        self.task = parts.html(f'{STYLE}<p class="exercise-task"><strong>Your task:</strong> {html.escape(exercise.task)} '
+                                 f'<em>({html.escape(exercise.ruleset().name)} rules)</em></p>')
+        self.status = parts.html()
+        self.again = parts.button("Start again", icon="refresh", tooltip="Set the position up again")
+        self.again.on_click(lambda _button: self.restart())
+        self.holder = parts.box()
+        self.table: Any = None
+        self.recorded = False
+        self.widget = parts.vbox([self.task, self.holder, self.status, self.again])
+        self.restart()
+
+    def __repr__(self) -> str:
+        return f"TableExercise({self.exercise.key!r})"
+
+    def restart(self) -> None:
+        """A fresh table on the exercise's position."""
+        from buraco_learn.ui import CardTable
+
+        old = self.table
+        self.table = CardTable(state=self.exercise.start(), practice=False, allow_highlight=False,
+                               autoplay=self.autoplay, bots=self.bots, layout=parts.layout())
+        self.table.observe(lambda _change: self.update(), names="table")
+        self.holder.children = [self.table]
+        self.recorded = False
+        if old is not None:
+            _close(old)
+        self.update()
+
+    @property
+    def state(self) -> Any:
+        return self.table.state
+
+    def play(self, action: str) -> None:
+        """Play the learner's action as the table would (for checks and tests)."""
+        self.table.play(action)
+
+    def goals(self) -> list[tuple[str, bool]]:
+        return [(goal.label, goal.met) for goal in self.exercise.check(self.state)]
+
+    def update(self) -> None:
+        try:
+            self.status.value = self._status()
+        except Exception as error:  # shown, never a traceback in the page
+            log.exception("exercise feedback failed")
+            self.status.value = _error_html(error)
+
+    def _status(self) -> str:
+        exercise, state = self.exercise, self.state
+        checked = exercise.check(state)
+        items = "".join(f'<li class="{"met" if goal.met else "unmet"}">{"✔" if goal.met else "☐"} {html.escape(goal.label)}</li>'
+                        for goal in checked)
+        comment = exercise.comment(state)
+        note = f"<p>{html.escape(comment)}</p>" if comment else ""
+        if not exercise.turn_over(state):
+            return f'{TRIAL_STYLE}{STYLE}<ul class="buraco-goals" aria-label="Your goals">{items}</ul>{note}'
+        success = all(goal.met for goal in checked)
+        missed = [goal.label for goal in checked if not goal.met]
+        head = ("✔ Well done: every goal met." if success else
+                f"✘ Your turn is over, but not every goal was met (missing: {html.escape('; '.join(missed))}). "
+                "Press Start again to try once more.")
+        saved = self._record(success)
+        return (f'{TRIAL_STYLE}<ul class="buraco-goals" aria-label="Your goals">{items}</ul>{note}'
+                + _feedback(success, f"<strong>{head}</strong> {html.escape(saved)}"))
+
+    def _record(self, success: bool) -> str:
+        if self.recorded or self.page is None:
+            return ""
+        self.recorded = True
+        return self.page.record_quiz(int(success), 1, self.quiz)
+
+
+# -- scoring a hand ---------------------------------------------------------------------------------------
+class ScoringExercise:
+    """The end of a hand to score: a number per side, checked by the engine; right answers go on the score sheet."""
+
+    def __init__(self, chooser: RulesetChooser | None = None, page: Page | None = None, *, seed: int = 1,
+                 quiz: str = "score a hand") -> None:
+        self.chooser = chooser
+        self.page = page
+        self.quiz = quiz
+        self.seed = seed
+        self.picture = parts.html()
+        self.inputs: dict[str, Any] = {}
+        self.fields = parts.hbox()
+        self.check_button = parts.button("Check my numbers", icon="check", button_style="primary")
+        self.reveal_button = parts.button("Show the breakdown", icon="eye")
+        self.next_button = parts.button("Another hand", icon="forward")
+        self.feedback = parts.html()
+        self.sheet_holder = parts.box()
+        self.sheet: Any = None
+        self.check_button.on_click(lambda _button: self.check())
+        self.reveal_button.on_click(lambda _button: self.reveal())
+        self.next_button.on_click(lambda _button: self.next_hand())
+        self.widget = parts.vbox([self.picture, self.fields,
+                                  parts.hbox([self.check_button, self.reveal_button, self.next_button]),
+                                    self.feedback, self.sheet_holder])
+        if chooser is not None:
+            chooser.on_change(lambda _rules: self.new_match())
+        self.new_match()
+
+    def __repr__(self) -> str:
+        return f"ScoringExercise({self.rules.name!r}, seed={self.seed})"
+
+    @property
+    def rules(self) -> Rules:
+        return self.chooser.rules if self.chooser is not None else preset("italian")
+
+    def new_match(self) -> None:
+        """A new score sheet for the ruleset in play, and a hand to score."""
+        from buraco_learn.ui import ScoreSheet
+
+        rules = self.rules
+        sides = {"".join(seat for seat in _side(rules, index)): side_word("".join(_side(rules, index)))
+                 for index in range(len(rules.sides))}
+        old = self.sheet
+        self.sheet = ScoreSheet(sides, rules=rules, layout=parts.layout())
+        self.sheet_holder.children = [self.sheet]
+        if old is not None:
+            _close(old)
+        self.deal()
+
+    def deal(self) -> None:
+        self.end: HandEnd = deal_hand_end(self.rules, self.seed)
+        self.scores = self.end.scores()
+        self.done = False
+        self.tries = 0
+        for field in self.inputs.values():
+            _close(field)
+        self.inputs = {name: widgets.IntText(value=0, description=side_word(name), style=parts.shared(
+                           "int-style", lambda: parts.description_style(description_width="initial")),
+                       layout=parts.shared("int-layout", lambda: widgets.Layout(width="14em"))) for name in self.scores}
+        self.fields.children = list(self.inputs.values())
+        self.picture.value = f"{TRIAL_STYLE}{STYLE}{hand_end_html(self.end)}"
+        self.feedback.value = ""
+        self.check_button.disabled = self.reveal_button.disabled = False
+
+    def next_hand(self) -> None:
+        self.seed += 1
+        self.deal()
+
+    def answer(self, numbers: dict[str, int]) -> bool:
+        """Fill in the numbers (by side name) and check them, as the learner would."""
+        for name, number in numbers.items():
+            self.inputs[name].value = number
+        return self.check()
+
+    def check(self) -> bool:
+        """Check the numbers typed against the engine's totals; whether all are right."""
+        if self.done:
+            return all(int(self.inputs[name].value) == score.total for name, score in self.scores.items())
+        self.tries += 1
+        parts, right = [], True
+        for name, score in self.scores.items():
+            result = score_feedback(score, int(self.inputs[name].value))
+            right = right and result.right
+            hint = f" {html.escape(result.hint)}" if result.hint else ""
+            css = "right" if result.right else "wrong"
+            parts.append(f'<p class="buraco-feedback {css}"><strong>{html.escape(side_word(name))}:</strong> '
+                         f"{html.escape(result.text)}{hint}</p>")
+        if right:
+            self._finish(True, "Every total is right: the hand goes on the score sheet.")
+        else:
+            self.feedback.value = (f'{STYLE}<div role="status">{"".join(parts)}<p>Try again, or show the breakdown.</p></div>')
+        return right
+
+    def reveal(self) -> None:
+        """Show the engine's breakdown (the hand then goes on the score sheet, scoring nothing for you)."""
+        if not self.done:
+            self._finish(False, "Here is how the engine scores it; the hand goes on the score sheet.")
+
+    def _finish(self, right: bool, head: str) -> None:
+        self.done = True
+        self.check_button.disabled = self.reveal_button.disabled = True
+        first = right and self.tries == 1
+        saved = self.page.record_quiz(int(first), 1, self.quiz) if self.page is not None else ""
+        tables = "".join(breakdown_html(name, score) for name, score in self.scores.items())
+        try:
+            self.sheet.add_hand({name: score.to_dict() for name, score in self.scores.items()})
+        except Exception as error:  # pragma: no cover - the engine's scores always fit the sheet
+            tables += _error_html(error)
+        mark = "✔" if right else "ℹ"
+        self.feedback.value = (f'{STYLE}{TRIAL_STYLE}<div class="buraco-feedback {"right" if right else ""}" role="status">'
+                               f"<strong>{mark} {html.escape(head)}</strong> {html.escape(saved)}</div>"
+                               f'<div class="buraco-trials">{tables}</div>')
+
+
+def _side(rules: Rules, index: int) -> list[str]:
+    from buraco_learn.game.deal import seat_names
+
+    names = seat_names(rules.players)
+    return [names[seat] for seat in rules.sides[index]]
+
+
+# -- the meld quiz, round by round ---------------------------------------------------------------------------
+class QuizRounds:
+    """The meld quiz widget under the chosen ruleset; every ``round`` questions the round's score is kept."""
+
+    def __init__(self, chooser: RulesetChooser | None = None, page: Page | None = None, *, round: int = 10,
+                 seed: int | None = None, quiz: str = "meld quiz") -> None:
+        self.chooser = chooser
+        self.page = page
+        self.round = round
+        self.seed = seed
+        self.quiz_name = quiz
+        self.status = parts.html()
+        self.holder = parts.box()
+        self.quiz: Any = None
+        self.widget = parts.vbox([self.holder, self.status])
+        if chooser is not None:
+            chooser.on_change(lambda _rules: self.restart())
+        self.restart()
+
+    def __repr__(self) -> str:
+        return f"QuizRounds({self.quiz!r}, round of {self.round})"
+
+    @property
+    def rules(self) -> Rules:
+        return self.chooser.rules if self.chooser is not None else preset("italian")
+
+    def restart(self) -> None:
+        from buraco_learn.ui import MeldQuiz
+
+        old = self.quiz
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
+        self.quiz = MeldQuiz(self.rules, seed=seed, pool_size=max(self.round, 12), layout=parts.layout())
+        self.quiz.observe(lambda _change: self.update(), names="answered")
+        self.holder.children = [self.quiz]
+        self.rounds: list[int] = []
+        self._base = 0
+        if old is not None:
+            _close(old)
+        self.update()
+
+    def update(self) -> None:
+        quiz = self.quiz
+        answered = int(quiz.answered)
+        in_round = answered - self.round * len(self.rounds)
+        saved = ""
+        if in_round >= self.round:
+            score = int(quiz.score) - self._base
+            self._base = int(quiz.score)
+            self.rounds.append(score)
+            saved = self.page.record_quiz(score, self.round, self.quiz_name) if self.page is not None else ""
+            in_round -= self.round
+        done = "".join(f"<li>Round {number}: {score} of {self.round} right at the first try</li>"
+                       for number, score in enumerate(self.rounds, 1))
+        self.status.value = (f'{STYLE}<p class="quiz-rounds" role="status">{in_round} of {self.round} questions '
+                             f'answered in this round. {html.escape(saved)}</p>' + (f"<ul>{done}</ul>" if done else ""))
+
+
+# -- a hand beside the coach, saved as it goes ------------------------------------------------------------
+class GameRoom:
+    """Play against the bots with the coach's hints and review; the game is saved in the progress store as it goes."""
+
+    def __init__(self, page: Page | None = None, chooser: RulesetChooser | None = None, *, slot: str = "lesson-play",
+                 pace: float = 0.8) -> None:
+        from buraco_learn.bots import available_levels
+
+        self.page = page
+        self.chooser = chooser
+        self.slot = slot
+        self.pace = pace
+        levels = [level for level in ("beginner", "intermediate", "strong") if level in available_levels()]
+        self.level = parts.dropdown(levels, levels[0], "Opponents")
+        self.new_button = parts.button("Deal a new game", icon="play", button_style="primary")
+        self.resume_button = parts.button("Resume my saved game", icon="history")
+        self.replay_button = parts.button("Replay the hand face up", icon="film", own_layout=True)
+        self.replay_button.layout.display = "none"
+        self.status = parts.html()
+        self.holder = parts.vbox()
+        self.table: Any = None
+        self.replayer: Any = None
+        self._saved_moves = -1
+        self.new_button.on_click(lambda _button: self.new_game())
+        self.resume_button.on_click(lambda _button: self.resume())
+        self.replay_button.on_click(lambda _button: self.show_replay())
+        self.widget = parts.vbox([parts.hbox([self.level, self.new_button, self.resume_button]), self.status,
+                                    self.holder, self.replay_button])
+        self._offer()
+
+    def __repr__(self) -> str:
+        return f"GameRoom(slot={self.slot!r}, {'a table' if self.table is not None else 'no table yet'})"
+
+    @property
+    def store(self) -> Any:
+        return self.page.store if self.page is not None else None
+
+    @property
+    def rules(self) -> Rules:
+        return self.chooser.rules if self.chooser is not None else preset("italian")
+
+    def saved(self) -> Any:
+        store = self.store
+        if store is None:
+            return None
+        try:
+            return store.load_game(self.slot)
+        except ProgressError as error:
+            self.status.value = _error_html(error)
+            return None
+
+    def _offer(self) -> None:
+        saved = self.saved()
+        self.resume_button.disabled = saved is None
+        if saved is not None:
+            rules = saved.get("rules", {}).get("name", "?")
+            hands = len(saved.get("hands", []))
+            self.status.value = (f'{STYLE}<p class="saved-game" role="status">You have a saved game ({html.escape(str(rules))} rules, '
+                                 f"{hands} hand{'s' if hands != 1 else ''} finished): resume it, or deal a new one.</p>")
+        else:
+            self.status.value = f"{STYLE}<p>Choose your opponents and deal.</p>"
+
+    def _show(self, table: Any) -> None:
+        old, self.table = self.table, table
+        table.observe(lambda _change: self._changed(), names="table")
+        self.holder.children = [table]
+        self._saved_moves = -1
+        for widget in (old, self.replayer):
+            if widget is not None:
+                _close(widget)
+        self.replayer = None
+        self._changed()
+
+    def new_game(self, seed: int | None = None) -> Any:
+        """Deal a new match against the chosen bots (replacing the saved game)."""
+        from buraco_learn.ui import CardTable
+
+        table = CardTable(self.rules, seed=seed, bots=str(self.level.value), practice=True, pace=self.pace, layout=parts.layout())
+        self._show(table)
+        self.status.value = f"{STYLE}<p>A new game: you are North, your partner South. Ask the coach with Hint at any time.</p>"
+        return table
+
+    def resume(self) -> Any:
+        """Resume the game saved in the progress store."""
+        from buraco_learn.ui import CardTable
+
+        saved = self.saved()
+        if saved is None:
+            self.status.value = _error_html(ValueError("there is no saved game to resume"))
+            return None
+        try:
+            table = CardTable.from_json(json.dumps(saved), pace=self.pace, layout=parts.layout())
+        except Exception as error:
+            self.status.value = _error_html(error)
+            return None
+        self._show(table)
+        moves = len(table.state.history)
+        self.status.value = f"{STYLE}<p>Your saved game, resumed after {moves} move{'s' if moves != 1 else ''} of this hand.</p>"
+        return table
+
+    def _changed(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        try:
+            self._save(table)
+        except Exception as error:  # shown, never a traceback in the page
+            log.exception("saving the game failed")
+            self.status.value = _error_html(error)
+        over = table.state.over
+        self.replay_button.layout.display = "" if over else "none"
+
+    def _save(self, table: Any) -> None:
+        store = self.store
+        game = table.game
+        moves = len(game.state.history) + 1000 * game.hands_played
+        if store is None or moves == self._saved_moves or not (game.learner_turn or game.state.over):
+            return
+        self._saved_moves = moves
+        store.save_game(self.slot, json.loads(table.to_json()), self.page.info.id if self.page is not None else None)
+        self.resume_button.disabled = False
+        if game.state.over and self.page is not None and game.result:
+            mine = game.state.side_names[game.state.side_of[game.seat]]
+            totals = {side: score.total for side, score in game.state.score().items()}
+            best = max(totals.values())
+            self.page.record_quiz(int(totals[mine] == best), 1, "hands won")
+
+    def show_replay(self) -> Any:
+        """The hand just finished, step by step with every card face up."""
+        from buraco_learn.ui import Replayer
+
+        if self.table is None or not self.table.state.over:
+            return None
+        if self.replayer is None:
+            self.replayer = Replayer(self.table, layout=parts.layout())
+            self.holder.children = [self.table, self.replayer]
+        return self.replayer
+
+
+def bot_hand_replayer(rules: Rules | str = "italian", seed: int = 12, level: str = "beginner") -> Any:
+    """A whole hand played by four bots, step by step with every card face up (for watching before playing)."""
+    from buraco_learn.bots import make_bot
+    from buraco_learn.game.state import HandState
+    from buraco_learn.ui import Replayer
+    from buraco_learn.ui.replay import Script
+
+    ruleset = preset(rules) if isinstance(rules, str) else rules
+    start = HandState.new(ruleset, random.Random(seed), dealer=ruleset.players - 1)
+    state = start.clone()
+    bots = [make_bot(level, ruleset, seed=seed * 10 + seat) for seat in range(ruleset.players)]
+    while not state.over:
+        state.apply(bots[state.current].act(state.view(state.current)))
+    script = Script.from_hand(start, state.history, title=f"Four {level} bots play a hand ({ruleset.name})")
+    return Replayer(script, layout=parts.layout())

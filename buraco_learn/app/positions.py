@@ -1,0 +1,523 @@
+"""Scripted positions for lessons 5 to 8: tries the engine judges, exercises with goals, worked examples.
+
+Pure Python (no Jupyter). Every verdict shown comes from the engine: a :class:`Trial`
+is an action tried on a position written in card notation, and what the lesson
+shows is :meth:`HandState.explain_illegal <buraco_learn.game.state.HandState.explain_illegal>`'s
+answer under the chosen ruleset (the refusal with its rule and document, or "allowed").
+An :class:`Exercise` is a position for the card table with :class:`Goal` s checked
+after each of the learner's actions.
+
+>>> from buraco_learn import preset
+>>> result = run_trial(CLOSING_TRIALS[0], preset("italian"))
+>>> result.allowed, result.reason
+(False, "Your side must pick up its pot before it can close (002 'Closing').")
+>>> run_trial(CLOSING_TRIALS[0], preset("cutthroat")).applies   # no pots in 004
+False
+>>> state = EXERCISES["close"].start()
+>>> for action in ("add m1 9H", "add m2 2C", "close 5D"):
+...     state.apply(action)
+>>> [(goal.label, goal.met) for goal in EXERCISES["close"].check(state)]
+[('make a burraco', True), ('close the hand', True)]
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from buraco_learn.cards import card_of_id, parse_cards, sort_cards
+from buraco_learn.errors import BuracoError
+from buraco_learn.game import actions as A
+from buraco_learn.game.actions import Action
+from buraco_learn.game.deal import seat_names
+from buraco_learn.game.position import position
+from buraco_learn.game.state import HandState
+from buraco_learn.melds import Meld, burraco_kind, check_meld
+from buraco_learn.presets import preset
+from buraco_learn.render import cards_svg, meld_svg
+from buraco_learn.rules import Rules
+from buraco_learn.scoring import burraco_bonus, burraco_word, pot_word
+from buraco_learn.sources import DOCUMENTS, cite
+
+CLEAN_KINDS: Final = ("clean", "royal", "ace-to-ace")
+
+
+def side_name(rules: Rules, seat: str = "N") -> str:
+    """The name of ``seat``'s side under ``rules``: ``'NS'`` in partnerships, ``'N'`` in cut-throat.
+
+    >>> side_name(preset("italian")), side_name(preset("cutthroat"))
+    ('NS', 'N')
+    """
+    names = seat_names(rules.players)
+    for seats in rules.sides:
+        if names.index(seat) in seats:
+            return "".join(names[index] for index in seats)
+    raise BuracoError(f"seat {seat!r} sits at no side")  # pragma: no cover - every seat has a side
+
+
+def scripted(rules: Rules, hand: str, melds: Sequence[str] = (), *, pile: str = "", pot: str = "available",
+             phase: str = "play") -> HandState:
+    """North to play, holding ``hand``, with North's side's ``melds``; ``pot``: 'available',
+    'taken' (by North's side) or, where the rules have no pots, ignored."""
+    side = side_name(rules)
+    pots: list[str | None] | None = None
+    taken: list[str] = []
+    if rules.pot_sizes and pot == "taken":
+        pots = [None, *["auto"] * (len(rules.pot_sizes) - 1)]
+        taken = [side]
+    return position(rules, hands={"N": hand}, melds={side: list(melds)} if melds else None, pile=pile,
+                    pots=pots, pots_taken=taken, current="N", phase=phase)
+
+
+def refusal_text(refusal: str) -> str:
+    """The engine's refusal without its ``illegal action '...':`` prefix, as a sentence.
+
+    >>> refusal_text("illegal action 'close 2D': the final discard may not be a wild card (002 'Closing')")
+    "The final discard may not be a wild card (002 'Closing')."
+    """
+    text = refusal.split("': ", 1)[1] if refusal.startswith("illegal action '") and "': " in refusal else refusal
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# -- tries the engine judges ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Trial:
+    """An action tried on a scripted position (after ``before``, which must be legal)."""
+
+    title: str
+    build: Callable[[Rules], HandState]
+    action: str
+    before: tuple[str, ...] = ()
+    applies: Callable[[Rules], bool] = field(default=lambda rules: True)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TrialResult:
+    trial: Trial
+    rules: Rules
+    state: HandState | None
+    applies: bool
+    allowed: bool
+    reason: str
+
+
+def run_trial(trial: Trial, rules: Rules) -> TrialResult:
+    """Build the position under ``rules``, play ``before``, and ask the engine about ``action``."""
+    if not trial.applies(rules):
+        return TrialResult(trial, rules, None, False, True, "")
+    state = trial.build(rules)
+    for action in trial.before:
+        state.apply(action)
+    refusal = state.explain_illegal(trial.action)
+    return TrialResult(trial, rules, state, True, refusal is None, "" if refusal is None else refusal_text(refusal))
+
+
+def _pot_line(state: HandState, seat: int = 0) -> str:
+    rules = state.rules
+    if not rules.pot_sizes:
+        return ""
+    side = state.side_of[seat]
+    word = pot_word(rules)
+    return f"your side has taken its {word}" if side in state.side_pot else f"your side's {word} is still waiting"
+
+
+def position_html(state: HandState, seat: int = 0) -> str:
+    """North's hand, North's side's melds (burracos marked crosswise), the pile and the pot, as pictures."""
+    rules = state.rules
+    side = state.side_of[seat]
+    parts = [f'<div class="pos-hand"><span class="pos-label">Your hand</span>'
+             f'{cards_svg(list(sort_cards(state.hand_cards(seat))), scale=0.55)}</div>']
+    melds = state.side_melds(side)
+    if melds:
+        pictures = "".join(f'<span class="pos-meld" title="m{meld.id}">{meld_svg(meld.meld, rules, scale=0.55)}</span>'
+                           for meld in melds)
+        parts.append(f'<div class="pos-melds"><span class="pos-label">Your side\'s melds</span>{pictures}</div>')
+    if state.pile:
+        pile = [card_of_id(card) for card in state.pile]
+        parts.append(f'<div class="pos-pile"><span class="pos-label">Discard pile (top card last)</span>'
+                     f"{cards_svg(pile, scale=0.55)}</div>")
+    pot = _pot_line(state, seat)
+    if pot:
+        parts.append(f'<div class="pos-pot">{html.escape(pot[:1].upper() + pot[1:])}.</div>')
+    return f'<div class="buraco-position">{"".join(parts)}</div>'
+
+
+def trial_html(result: TrialResult) -> str:
+    """One try: the position, the action in words, and the engine's verdict."""
+    trial = result.trial
+    head = f"<h4>{html.escape(trial.title)}</h4>"
+    if not result.applies or result.state is None:
+        note = html.escape(trial.note or "This does not arise under these rules.")
+        return f'<div class="buraco-trial not-applicable">{head}<p class="trial-na">{note}</p></div>'
+    state = result.state
+    before = "".join(f"<li>{html.escape(Action.parse(text).describe())}</li>" for text in trial.before)
+    steps = f'<p>First:</p><ol class="trial-before">{before}</ol>' if before else ""
+    action = Action.parse(trial.action).describe()
+    if result.allowed:
+        verdict = (f'<p class="buraco-feedback right trial-verdict"><strong>✔ Allowed</strong> under '
+                   f"{html.escape(result.rules.name)}.</p>")
+    else:
+        verdict = (f'<p class="buraco-feedback wrong trial-verdict" role="note"><strong>✘ Refused:</strong> '
+                   f"{html.escape(result.reason)}</p>")
+    return (f'<div class="buraco-trial" data-allowed="{str(result.allowed).lower()}">{head}{position_html(state)}{steps}'
+            f"<p>You try to <strong>{html.escape(action)}</strong>.</p>{verdict}</div>")
+
+
+TRIAL_STYLE: Final = """<style>
+.buraco-trials{display:flex;flex-wrap:wrap;gap:.6em 1.2em}
+.buraco-trial{flex:1 1 26em;border:1px solid #d0d7de;border-radius:6px;padding:.2em .8em .4em;margin:.2em 0}
+.buraco-trial h4{margin:.4em 0}.buraco-trial.not-applicable{color:#666;background:#f6f8fa}
+.buraco-position>div{margin:.2em 0}.pos-label{display:block;font-size:85%;color:#555}
+.pos-meld{display:inline-block;margin-right:.6em}
+.buraco-breakdown td,.buraco-breakdown th{padding:.15em .6em;border-bottom:1px solid #eee;text-align:left!important}
+.buraco-breakdown td.points{text-align:right!important;font-variant-numeric:tabular-nums}
+.buraco-breakdown tr.total td{font-weight:bold;border-top:2px solid #999}
+.buraco-breakdown .source{color:#666;font-size:85%}
+.buraco-goals{list-style:none;padding-left:.2em}.buraco-goals li.met{color:#1e7b34}.buraco-goals li.unmet{color:#555}
+</style>"""
+
+
+def trials_html(trials: Sequence[Trial], rules: Rules) -> str:
+    """Every try under ``rules``, side by side, headed by the ruleset's document."""
+    document = DOCUMENTS[rules.source]
+    cards = "".join(trial_html(run_trial(trial, rules)) for trial in trials)
+    return (f'{TRIAL_STYLE}<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> '
+            f"({html.escape(document.id)} {html.escape(document.title)}), the engine says:</p>"
+            f'<div class="buraco-trials">{cards}</div>')
+
+
+def _has_pots(rules: Rules) -> bool:
+    return bool(rules.pot_sizes)
+
+
+_RUN: Final = "3H 4H 5H 6H 7H"
+_BURRACO: Final = "3H 4H 5H 6H 7H 8H 9H"
+_DIRTY_BURRACO: Final = "2C 4S 5S 6S 7S 8S 9S"
+
+#: Lesson 5: the discard rules.
+TURN_TRIALS: Final = (
+    Trial("Discard before you draw", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"), "discard 9S"),
+    Trial("Take the single pile card, then throw it back",
+          lambda rules: scripted(rules, "5H 6H 9S KD", pile="8C", phase="draw"), "discard 8C", before=("take",),
+          applies=lambda rules: rules.pile_take == "whole" and rules.forbid_rediscard_single,
+          note="Under these rules taking the pile works differently (see the table above)."),
+    Trial("Take only the top two cards of a pile of three",
+          lambda rules: scripted(rules, "5H 6H 9S KD", pile="8C 4D 7H", phase="draw"), "take 2"),
+    Trial("Discard a wild card as your last card, to reach your pot",
+          lambda rules: scripted(rules, "2D", [_RUN]), "discard 2D", applies=_has_pots,
+          note="There are no pots under these rules."),
+    Trial("Discard a wild card as your last card, to close",
+          lambda rules: scripted(rules, "2D", [_BURRACO], pot="taken"), "close 2D"),
+)
+
+#: Lesson 8: every condition for closing, each failing once.
+CLOSING_TRIALS: Final = (
+    Trial("Close before your side has taken its pot", lambda rules: scripted(rules, "KC", [_BURRACO]), "close KC",
+          applies=_has_pots, note="There are no pots under these rules: nothing to take before closing."),
+    Trial("Close without a burraco on the table", lambda rules: scripted(rules, "KC", [_RUN], pot="taken"), "close KC"),
+    Trial("Close with only a dirty burraco", lambda rules: scripted(rules, "KC", [_DIRTY_BURRACO], pot="taken"), "close KC"),
+    Trial("Close by discarding a wild card", lambda rules: scripted(rules, "2D", [_BURRACO], pot="taken"), "close 2D"),
+    Trial("Close by melding every card, with no discard",
+          lambda rules: scripted(rules, "JD QD KD", [_BURRACO], pot="taken"), "meld JD QD KD"),
+    Trial("Meld down to one card while you cannot close yet",
+          lambda rules: scripted(rules, "JD QD KD 5C", [_RUN], pot="taken"), "meld JD QD KD"),
+    Trial("Every condition met: close", lambda rules: scripted(rules, "KC", [_BURRACO], pot="taken"), "close KC"),
+)
+
+
+# -- exercises on the card table ----------------------------------------------------------------
+@dataclass(frozen=True)
+class GoalState:
+    label: str
+    met: bool
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One thing the learner's turn must do: ``test(start, state, actions)``, ``actions`` being the learner's."""
+
+    label: str
+    test: Callable[[HandState, HandState, Sequence[Action]], bool]
+
+
+def _kinds(actions: Sequence[Action]) -> list[str]:
+    return [action.kind for action in actions]
+
+
+def took_pile(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+    return A.TAKE in _kinds(actions)
+
+
+def new_meld_with_pile_card(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+    pile = set(start.pile)
+    return any(meld.id > len(start.melds) and pile & set(meld.ids) for meld in state.melds)
+
+
+def added_to_run(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+    return any(meld.id <= len(start.melds) and len(meld.ids) > len(start.melds[meld.id - 1].ids) for meld in state.melds)
+
+
+def turn_ended(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+    return bool(actions) and actions[-1].kind in (A.DISCARD, A.CLOSE)
+
+
+def clean_burraco(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+    return any(burraco_kind(meld.meld, state.rules) in CLEAN_KINDS for meld in state.side_melds(0))
+
+
+def any_burraco(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+    return any(burraco_kind(meld.meld, state.rules) is not None for meld in state.side_melds(0))
+
+
+def pot_direct(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+    kinds = _kinds(actions)
+    if A.POT not in kinds:
+        return False
+    index = kinds.index(A.POT)
+    return index > 0 and kinds[index - 1] in (A.MELD, A.ADD, A.SWAP)
+
+
+def closed(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+    return state.over and state.closed_by == 0
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A position for the card table (North plays), its task and its goals."""
+
+    key: str
+    rules: str
+    setup: Mapping[str, Any]
+    task: str
+    goals: tuple[Goal, ...]
+    comment: Callable[[HandState], str] = field(default=lambda state: "")
+
+    def ruleset(self) -> Rules:
+        return preset(self.rules)
+
+    def start(self) -> HandState:
+        return position(self.ruleset(), **dict(self.setup))
+
+    def learner_actions(self, state: HandState) -> list[Action]:
+        """North's actions since the start (a position's history starts empty)."""
+        actions: list[Action] = []
+        replay = self.start()
+        for action in state.history:
+            if replay.current == 0:
+                actions.append(action)
+            replay.apply(action)
+        return actions
+
+    def check(self, state: HandState, actions: Sequence[Action] | None = None) -> list[GoalState]:
+        """Each goal and whether ``state`` meets it."""
+        start = self.start()
+        done = self.learner_actions(state) if actions is None else list(actions)
+        return [GoalState(goal.label, bool(goal.test(start, state, done))) for goal in self.goals]
+
+    def turn_over(self, state: HandState) -> bool:
+        """Whether North's turn is over (North discarded or closed)."""
+        return turn_ended(self.start(), state, self.learner_actions(state))
+
+
+def burracos_comment(state: HandState) -> str:
+    """Your side's burracos, each with its kind and bonus (computed by the engine)."""
+    rules = state.rules
+    lines = []
+    for meld in state.side_melds(0):
+        kind = burraco_kind(meld.meld, rules)
+        if kind is not None:
+            lines.append(f"m{meld.id} is a {kind} {burraco_word(rules)}: {burraco_bonus(kind, rules)} points")
+    return "; ".join(lines) + "." if lines else ""
+
+
+EXERCISES: Final = {
+    exercise.key: exercise for exercise in (
+        Exercise(
+            "turn", "italian",
+            {"hands": {"N": "QS QD 8H 9H 5C 3D"}, "melds": {"NS": ["5H 6H 7H"]}, "pile": "4S 10C QC", "current": "N"},
+            "Play one whole turn: take the discard pile, lay out a new meld with a card from it, "
+            "add to your side's run, then discard one card.",
+            (Goal("take the discard pile", took_pile), Goal("lay out a new meld with a card from the pile", new_meld_with_pile_card),
+             Goal("add to your side's run", added_to_run), Goal("discard to end the turn", turn_ended)),
+        ),
+        Exercise(
+            "burraco", "italian",
+            {"hands": {"N": "8H 9H 2C 10S KD"}, "melds": {"NS": ["3H 4H 5H 6H 7H"]}, "current": "N", "phase": "play"},
+            "You have drawn. Make a clean burraco this turn, then discard.",
+            (Goal("a clean burraco on the table", clean_burraco), Goal("discard to end the turn", turn_ended)),
+            burracos_comment,
+        ),
+        Exercise(
+            "pot", "italian",
+            {"hands": {"N": "5H 6H 7H 9C 9D 9S"}, "current": "N", "phase": "play"},
+            "You have drawn. Pick up your pozzetto directly (without discarding first), then end your turn with a discard.",
+            (Goal("pick up the pozzetto directly", pot_direct), Goal("discard to end the turn", turn_ended)),
+        ),
+        Exercise(
+            "close", "italian",
+            {"hands": {"N": "9H 2C 5D"}, "melds": {"NS": ["3H 4H 5H 6H 7H 8H", "JS QS KS"]}, "pots": [None, "auto"],
+             "pots_taken": ["NS"], "current": "N", "phase": "play"},
+            "Your side has taken its pozzetto. Close the hand this turn.",
+            (Goal("make a burraco", any_burraco), Goal("close the hand", closed)),
+            burracos_comment,
+        ),
+    )
+}
+
+
+# -- lesson 6: the kinds of burraco --------------------------------------------------------------
+#: (caption, cards) for the gallery; each is judged by the engine under the chosen rules.
+BURRACO_EXAMPLES: Final = (
+    ("A run of seven, no wild card", "3H 4H 5H 6H 7H 8H 9H"),
+    ("A run of seven with a wild card", "2C 5S 6S 7S 8S 9S 10S"),
+    ("A set of seven Queens", "QS QS QH QH QD QC QC"),
+    ("Seven natural cards in a row and a wild", "2S 4D 5D 6D 7D 8D 9D 10D"),
+    ("Ace to King: thirteen natural cards", "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"),
+    ("Ace to ace: fourteen natural cards", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"),
+    ("A run of six", "5C 6C 7C 8C 9C 10C"),
+)
+
+
+def burraco_row(caption: str, cards: str, rules: Rules) -> str:
+    verdict = check_meld(cards, rules)
+    word = burraco_word(rules)
+    if not verdict.legal or verdict.meld is None:
+        picture = cards_svg(list(parse_cards(cards)), scale=0.5)
+        what = f'<span class="buraco-feedback wrong">Not a legal meld here:</span> {html.escape(" ".join(verdict.explanations))}'
+    else:
+        picture = meld_svg(verdict.meld, rules, scale=0.5)
+        kind = burraco_kind(verdict.meld, rules)
+        if kind is None:
+            what = f"Not a {word}: {len(verdict.meld)} cards, and a {word} needs {rules.burraco_length}."
+        else:
+            what = f"<strong>{html.escape(kind)} {word}</strong>: {burraco_bonus(kind, rules)} points ({html.escape(_kind_source(kind, rules))})"
+    return f'<tr data-cards="{html.escape(cards)}"><th scope="row">{html.escape(caption)}</th><td>{picture}</td><td>{what}</td></tr>'
+
+
+def _kind_source(kind: str, rules: Rules) -> str:
+    key = {"semi-clean": "semi_clean", "royal": "royal", "ace-to-ace": "royal"}.get(kind, "burraco")
+    return cite(key, rules.source).short()
+
+
+def burraco_gallery_html(rules: Rules) -> str:
+    """Every example judged under ``rules``: legal or not, and what kind of burraco with its bonus."""
+    document = DOCUMENTS[rules.source]
+    rows = "".join(burraco_row(caption, cards, rules) for caption, cards in BURRACO_EXAMPLES)
+    variant = ""
+    if rules.source == "002" and not rules.semi_clean_bonus:
+        options = preset(rules.name, semi_clean_bonus=150)
+        caption, cards = BURRACO_EXAMPLES[3]
+        variant = (f'<p>With 002\'s <em>semi-clean</em> variant (<code>semi_clean_bonus=150</code>), the same meld scores more:</p>'
+                   f'<table class="buraco-rules buraco-burracos"><tbody>{burraco_row(caption, cards, options)}</tbody></table>')
+    return (f'<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} '
+            f"{html.escape(document.title)}); a clean one is marked with its last two cards crosswise, a dirty one with its last card:</p>"
+            f'<table class="buraco-rules buraco-burracos"><tbody>{rows}</tbody></table>{variant}')
+
+
+def burraco_kind_of(cards: str, rules: Rules) -> str:
+    """'clean', 'dirty' ... for a legal meld of seven or more; 'not a burraco' or 'not legal' otherwise."""
+    verdict = check_meld(cards, rules)
+    if not verdict.legal or verdict.meld is None:
+        return "not legal"
+    return burraco_kind(verdict.meld, rules) or "not a burraco"
+
+
+def meld_of(cards: str, rules: Rules) -> Meld:
+    verdict = check_meld(cards, rules)
+    if verdict.meld is None:
+        raise BuracoError(f"{cards!r} is not a legal meld under {rules.name}: {verdict.reason}")
+    return verdict.meld
+
+
+# -- closing checks: other positions than the ones shown, so the check is not a memory test ---------
+#: Lesson 5's check.
+TURN_CHECKS: Final = (
+    Trial("A pile of two cards", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"), "discard 8C",
+          before=("take",)),
+    Trial("Taking the pile and melding nothing", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"),
+          "discard 9S", before=("take",)),
+    Trial("Drawing, then taking the pile too", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"),
+          "take", before=("draw",)),
+    Trial("Discarding a wild card in the middle of the hand", lambda rules: scripted(rules, "5H 6H 9S KD 2C"), "discard 2C"),
+)
+
+#: Lesson 7's check.
+POT_CHECKS: Final = (
+    Trial("You have melded every card, without discarding", lambda rules: scripted(rules, "5H 6H 7H"), "pot",
+          before=("meld 5H 6H 7H",)),
+    Trial("Picking up the pot while you still hold cards", lambda rules: scripted(rules, "5H 6H 7H 9C"), "pot"),
+    Trial("Your side's pot is taken; you meld every card, with no burraco on the table",
+          lambda rules: scripted(rules, "5H 6H 7H", ["9S 10S JS"], pot="taken"), "meld 5H 6H 7H"),
+)
+
+#: Lesson 8's check (it follows the ruleset chosen).
+CLOSE_CHECKS: Final = (
+    Trial("Your side has its pot and a dirty burraco; you discard your last card",
+          lambda rules: scripted(rules, "KC", [_DIRTY_BURRACO], pot="taken"), "close KC"),
+    Trial("Your side can close; you add the 5♣ to a run and keep the 2♦",
+          lambda rules: scripted(rules, "2D 5C", [_BURRACO, "6C 7C 8C"], pot="taken"), "add m2 5C"),
+    Trial("Your side can close; you meld your last three cards",
+          lambda rules: scripted(rules, "JD QD KD", [_BURRACO], pot="taken"), "meld JD QD KD"),
+    Trial("Your side has its pot but no burraco; you meld three of your four cards",
+          lambda rules: scripted(rules, "8H 9H 10H KC", ["3S 4S 5S"], pot="taken"), "meld 8H 9H 10H"),
+)
+
+
+# -- lesson 6's worked example: two melds grow into burracos ----------------------------------------------
+def burraco_script() -> Any:
+    """A replayer script: a run becomes a clean burraco, a set a dirty one; the captions name the engine's verdicts."""
+    from buraco_learn.ui.replay import Script
+
+    rules = preset("italian")
+    start = position(rules, hands={"N": "8H 9H QH 2C 5S KD"}, melds={"NS": ["3H 4H 5H 6H 7H", "QS QS QH QD QC"]},
+                     current="N", phase="play")
+    word = burraco_word(rules)
+    trial = start.clone()
+    steps: list[tuple[str, str]] = []
+    for action, what in (("add m1 8H 9H", "the run"), ("add m2 QH 2C", "the set of Queens")):
+        trial.apply(action)
+        meld = trial.melds[int(action.split()[1][1:]) - 1]
+        kind = burraco_kind(meld.meld, rules) or "not a"
+        turned = "its last two cards are turned crosswise" if kind in CLEAN_KINDS else "its last card is turned crosswise"
+        steps.append((action, f"North adds to {what}: {len(meld.meld)} cards, a {kind} {word} worth "
+                              f"{burraco_bonus(kind, rules)} points; {turned} ({cite('burraco', '002').short()})."))
+    steps.append(("discard 5S", f"North discards, ending the turn ({cite('discard', '002').short()})."))
+    intro = (f"North–South have a run 3♥ to 7♥ and five Queens; North has drawn and holds 8♥ 9♥ Q♥ 2♣ 5♠ K♦ "
+             f"({cite('burraco', '002').short()}).")
+    return Script.from_actions(start, steps, title="Two burracos (002)", intro=intro)
+
+
+# -- lesson 7: what it costs not to take the pot ----------------------------------------------------------
+#: A side's melds and hands, legal under every ruleset (runs, a 2 as the wild card).
+_POT_SIDE: Final = {"melds": ["5S 6S 7S 8S 2C 10S JS", "4C 5C 6C"], "hands": ["KH", "2D"]}
+_UNSEEN_POT: Final = "9D 9C 3D 4D 5D 8C 10D JD 7H 3H KD"
+
+
+def pot_cost_html(rules: Rules) -> str:
+    """One side's hand scored three ways by the engine: pot taken, never taken, taken but not looked at."""
+    from buraco_learn.scoring import SideInput, score_side
+
+    document = DOCUMENTS[rules.source]
+    head = (f'<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} '
+            f"{html.escape(document.title)}):</p>")
+    if not rules.pot_sizes:
+        return head + "<p>There are no pots under these rules: nothing to take, nothing to lose.</p>"
+    word = pot_word(rules)
+    cases = (("took its " + word, "taken"), ("never took its " + word, "not-taken"),
+             (f"took its {word} but had not looked at it when the other side closed", _UNSEEN_POT))
+    rows = []
+    for label, pot in cases:
+        side = SideInput.of(_POT_SIDE["melds"], _POT_SIDE["hands"], pot=pot, rules=rules)
+        score = score_side(side, False, rules, "EW")
+        lines = "; ".join(f"{item.label} {item.points:+d}" for item in score.items())
+        rows.append(f"<tr><th scope=\"row\">The side {html.escape(label)}</th><td class=\"points\">{score.total:+,}</td>"
+                    f"<td>{html.escape(lines)}</td></tr>")
+    melds = " ".join(meld_svg(meld_of(text, rules), rules, scale=0.45) for text in _POT_SIDE["melds"])
+    held = cards_svg(list(parse_cards(" ".join(_POT_SIDE["hands"]))), scale=0.45)
+    return (head + f"<p>A side ends a hand with these melds {melds} and holds {held} (the other side closed).</p>"
+            f'<table class="buraco-breakdown"><thead><tr><th>If …</th><th>total</th><th>the engine\'s lines</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
