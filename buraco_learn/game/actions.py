@@ -168,7 +168,9 @@ class Action:
         if self.kind == DRAW:
             return "draw from the stock"
         if self.kind == TAKE:
-            return "take the discard pile" if self.target is None else f"take the top {self.target} cards of the discard pile"
+            if self.target is None:
+                return "take the discard pile"
+            return "take the top card of the discard pile" if self.target == 1 else f"take the top {self.target} cards of the discard pile"
         if self.kind == REDRAW:
             return "discard the drawn card and draw another"
         if self.kind == POT:
