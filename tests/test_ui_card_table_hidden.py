@@ -170,13 +170,15 @@ def synced(widget: CardTable) -> dict[str, Any]:
 )
 def test_no_hidden_card_is_synced_or_sent_during_a_whole_hand(rules: Any, highlight: bool, seed: int, seat: str) -> None:
     source = None if seed == 1 else bot_hint  # the coach searches for a while: once is enough
-    table = CardTable(rules, seat=seat, seed=seed, bots="beginner", pace=0, highlight=highlight, hint_source=source)
+    comments = seed in (1, 4)  # the coach's comment on each of the learner's moves, searched from their view
+    table = CardTable(rules, seat=seat, seed=seed, bots="beginner", pace=0, highlight=highlight, hint_source=source,
+                      comments=comments)
     me_seat = table.game.seat
     sent: list[dict[str, Any]] = []
     table._send = lambda msg, buffers=None: sent.append(msg)
     check(synced(table), table.state, me_seat, "the first state")
     me = make_bot("beginner", table.rules, seed=seed)
-    steps = 0
+    steps = commented = 0
     while True:
         table.advance()
         check(synced(table), table.state, me_seat, f"after the bots, step {steps}")
@@ -196,9 +198,11 @@ def test_no_hidden_card_is_synced_or_sent_during_a_whole_hand(rules: Any, highli
         assert table.error == "", table.error
         check(synced(table), table.state, me_seat, f"after the learner, step {steps}")
         check(sent, table.state, me_seat, f"messages after the learner, step {steps}")
+        commented += bool(table.table["comment"])
         sent.clear()
         steps += 1
     assert table.table["result"]["sides"] and steps > 3
+    assert not comments or commented, "the coach commented on some of the learner's moves"
     # the hand's end shows the breakdown but never the stock or a pot nobody took
     check(synced(table), table.state, me_seat, "the hand's end")
 

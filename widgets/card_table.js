@@ -301,7 +301,17 @@ function render({ model, el }) {
     root.append(h("div", { class: "bl-actions bl-help", role: "toolbar", "aria-label": "Help" },
       action("hint", hint.rung ? `Hint (${hint.rung === hint.of ? "again" : "more"})` : "Hint", !!controls.hint, () => send("hint")),
       controls.practice ? action("undo", "Undo", !!controls.undo, () => send("undo")) : null,
-      action("hurry", "Play on now", !!controls.hurry, () => send("hurry"))));
+      action("hurry", "Play on now", !!controls.hurry, () => send("hurry")),
+      h("button", { type: "button", class: "bl-toggle", "data-key": "toggle-comments",
+        "aria-pressed": model.get("comments") ? "true" : "false",
+        title: "After each of your moves the coach says whether it would have played the same, and why",
+        onclick: () => setTrait("comments", !model.get("comments")) }, "Coach's comments")));
+
+    const comment = t.comment || {};
+    if (comment.text) {
+      root.append(h("p", { class: `bl-comment bl-verdict-${comment.verdict || "none"}`, role: "status", "aria-live": "polite" },
+        h("strong", { text: "Coach: " }), comment.text));
+    }
 
     if (hint.text) {
       root.append(h("p", { class: "bl-hint", role: "note", "aria-live": "polite" },
@@ -369,7 +379,7 @@ function render({ model, el }) {
       queueMicrotask(draw);
     }
   };
-  const names = ["table", "selected", "sort", "hand_order", "pace", "highlight", "error", "four_colour", "large"];
+  const names = ["table", "selected", "sort", "hand_order", "pace", "highlight", "comments", "error", "four_colour", "large"];
   for (const name of names) model.on(`change:${name}`, schedule);
   const answers = ["table", "error"];
   for (const name of answers) model.on(`change:${name}`, settle);

@@ -484,7 +484,8 @@ class GameRoom:
         """Deal a new match against the chosen bots (replacing the saved game)."""
         from buraco_learn.ui import CardTable
 
-        table = CardTable(self.rules, seed=seed, bots=str(self.level.value), practice=True, pace=self.pace, layout=parts.layout())
+        table = CardTable(self.rules, seed=seed, bots=str(self.level.value), practice=True, pace=self.pace, comments=True,
+                          layout=parts.layout())
         self._show(table)
         self.status.value = f"{STYLE}<p>A new game: you are North, your partner South. Ask the coach with Hint at any time.</p>"
         return table

@@ -337,11 +337,14 @@ def why_better(view: PlayerView, best: Action, action: Action, loss: float) -> s
     good = explain(pos, view, best)
     gains = _gains_text(good.gains)
     first = (
-        f"I would have played {best.notation(unicode=True)} ({best.describe()})"
-        + (f": it gains {gains}" if gains else "")
-        + f", about {loss:.0f} points better in my simulations."
+        f"I would have chosen to {best.describe()}"
+        + (f", which gains {gains}" if gains else "")
+        + f": about {loss:.0f} points better in my simulations."
     )
-    second = _risk_of(pos, action)
+    # the second sentence: why the coach's choice is good (for draw-or-take, where the
+    # learner's move gives up nothing specific), else what the learner's move gives up
+    drawing = {action.kind, best.kind} <= {"draw", "take"}
+    second = good.idea if drawing else (_risk_of(pos, action) or good.idea)
     return first + (" " + second if second else "")
 
 

@@ -24,7 +24,7 @@ In a lesson:
 >>> table
 CardTable(rules='italian', seat='N', hand 1, turn 0, North to draw)
 >>> sorted(table.browser_traits)
-['four_colour', 'hand_order', 'highlight', 'large', 'pace', 'selected', 'sort']
+['comments', 'four_colour', 'hand_order', 'highlight', 'large', 'pace', 'selected', 'sort']
 >>> sorted(table.intents)  # doctest: +NORMALIZE_WHITESPACE
 ['add', 'close', 'discard', 'draw', 'hint', 'hurry', 'meld', 'next_hand', 'pot', 'redraw', 'replay', 'review',
  'swap', 'take', 'undo']
@@ -45,7 +45,7 @@ from buraco_learn.game.actions import Action
 from buraco_learn.game.state import HandState
 from buraco_learn.rules import Rules
 from buraco_learn.ui.base import BuracoWidget, intent, log, static_file, static_text
-from buraco_learn.ui.hints import HintSource, ReviewSource
+from buraco_learn.ui.hints import CommentSource, HintSource, ReviewSource
 from buraco_learn.ui.table_game import DEFAULT_LEVEL, Decision, TableGame
 from buraco_learn.ui.table_view import SORTS, hand_order, physical_id, present, seat_word, status_text
 
@@ -70,13 +70,16 @@ class CardTable(BuracoWidget):
       loop (plain Python, tests) call :meth:`advance`.
     - ``hint_source``: ``(view, rung) -> hint``; ``review_source``: ``(decisions) -> review``
       (both default to the coach; see :mod:`buraco_learn.ui.hints`).
+    - ``comments``: after each of the learner's moves the coach says whether it would have
+      played the same and, if not, why its choice was better (``comment_source``:
+      ``(view before the move, action) -> comment``, the coach by default).
 
     Synced, read only in the browser: ``table`` (the learner's view as drawn, with the
     status, the latest actions, the hint, the hand-end result and which controls work)
     and ``error`` (the engine's explanation of the last refused action).
     The browser may set ``selected`` (ids of hand cards), ``sort`` ('suit', 'rank',
     'manual'), ``hand_order`` (the hand rearranged by hand), ``pace``, ``highlight``,
-    ``four_colour`` and ``large``, and send the intents ``draw``, ``take`` (``depth``),
+    ``comments``, ``four_colour`` and ``large``, and send the intents ``draw``, ``take`` (``depth``),
     ``redraw``, ``meld`` (``cards`` or ``groups``, else the selection), ``add`` (``meld``,
     ``cards``), ``swap`` (``meld``, ``card``), ``discard`` (``card``), ``pot``, ``close``
     (``card``), ``hint``, ``undo``, ``replay`` (the same deal again), ``next_hand``,
@@ -95,9 +98,10 @@ class CardTable(BuracoWidget):
     pace = traitlets.Float(0.8, help="Seconds between the bots' actions.").tag(sync=True)
     highlight = traitlets.Bool(False, help="Mark the legal plays.").tag(sync=True)
     allow_highlight = traitlets.Bool(True, help="Whether the learner may switch the marking of legal plays on.").tag(sync=True)
+    comments = traitlets.Bool(False, help="The coach comments on each of the learner's moves.").tag(sync=True)
 
     browser_traits: ClassVar[frozenset[str]] = BuracoWidget.browser_traits | {
-        "selected", "sort", "hand_order", "pace", "highlight",
+        "selected", "sort", "hand_order", "pace", "highlight", "comments",
     }
 
     def __init__(
@@ -117,11 +121,16 @@ class CardTable(BuracoWidget):
         state: HandState | None = None,
         game: TableGame | None = None,
         sort: str = "suit",
+        comments: bool = False,
+        comment_source: CommentSource | None = None,
         **kwargs: Any,
     ) -> None:
         if game is None:
             game = TableGame(rules, seat=seat, bots=bots, seed=seed, practice=practice, hint_source=hint_source,
-                             review_source=review_source, state=state)
+                             review_source=review_source, state=state, comment_source=comment_source)
+        elif comment_source is not None:
+            game._comment_source = comment_source
+        game.comments = comments
         if sort not in SORTS:
             raise BuracoError(f"unknown sort order {sort!r}: choose one of {', '.join(SORTS)}")
         if not 0 <= pace <= MAX_PACE:
@@ -136,7 +145,7 @@ class CardTable(BuracoWidget):
         self._closed = False
         self._syncing = True  # no syncing from observers until the widget is built
         super().__init__(sort=sort, pace=float(pace), highlight=highlight and allow_highlight,
-                         allow_highlight=allow_highlight, **kwargs)
+                         allow_highlight=allow_highlight, comments=comments, **kwargs)
         self._syncing = False
         self._sync()
         self._schedule()
@@ -172,6 +181,7 @@ class CardTable(BuracoWidget):
             "hint": self._hint_view(view),
             "result": game.result or {},
             "review": game.review,
+            "comment": game.comment,
             "controls": {
                 "undo": game.can_undo,
                 "practice": game.practice,
@@ -271,6 +281,14 @@ class CardTable(BuracoWidget):
 
     @traitlets.observe("sort", "highlight")
     def _display_changed(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._sync()
+
+    @traitlets.observe("comments")
+    def _comments_changed(self, change: dict[str, Any]) -> None:
+        self.game.comments = bool(change["new"])
+        if not change["new"]:
+            self.game.comment = {}
         if not self._syncing:
             self._sync()
 
@@ -429,7 +447,7 @@ class CardTable(BuracoWidget):
         """The game in progress and the table's options, as JSON (see :meth:`from_json`)."""
         data = self.game.to_dict()
         data["options"] = {"sort": self.sort, "hand_order": list(self._order), "pace": self.pace,
-                           "highlight": self.highlight, "allow_highlight": self.allow_highlight,
+                           "highlight": self.highlight, "allow_highlight": self.allow_highlight, "comments": self.comments,
                            "four_colour": self.four_colour, "large": self.large}
         return json.dumps(data, sort_keys=True, ensure_ascii=False)
 

@@ -40,7 +40,11 @@ HintSource = Callable[[PlayerView, int], Any]
 #: A review source: the learner's decisions of one hand, each unpacking as (view, action) ->
 #: a review (str, dict or object with ``text`` and optionally ``items``).
 ReviewSource = Callable[[Sequence[Any]], Any]
+#: A comment source: (the learner's view *before* acting, the action played) -> the coach's
+#: opinion of it (str, dict, or object with ``to_dict()``, like :class:`buraco_learn.coach.Comparison`).
+CommentSource = Callable[[PlayerView, Action], Any]
 RUNGS: Final = 3
+VERDICTS: Final = ("same", "as-good", "worse")
 
 _NUDGES: Final = {
     "draw": "Look at the discard pile: if it does not help you, draw from the stock.",
@@ -138,6 +142,44 @@ def make_review_source(rules: Rules, seed: int = 0, budget_ms: float | None = 15
         return coach.review([(view, action) for view, action in decisions])
 
     return review
+
+
+def make_comment_source(rules: Rules, seed: int = 0, budget_ms: float | None = 250.0) -> CommentSource | None:
+    """The coach's comment on each of the learner's moves (:meth:`buraco_learn.coach.Coach.compare`)."""
+    if importlib.util.find_spec("buraco_learn.coach") is None:
+        return None
+    try:
+        from buraco_learn.coach import Coach
+
+        coach = Coach(rules, seed=seed, budget_ms=budget_ms)
+    except Exception as error:  # pragma: no cover - a coach being rewritten, or with another interface
+        log.warning("the coach could not comment (%s)", error)
+        return None
+
+    def comment(view: PlayerView, action: Action) -> Any:
+        return coach.compare(view, action)
+
+    return comment
+
+
+def normalise_comment(comment: Any, action: Action) -> dict[str, Any]:
+    """``{"action", "verdict" ('same', 'as-good', 'worse' or ''), "suggested", "text"}`` from any comment.
+
+    >>> from buraco_learn.game.actions import Action
+    >>> normalise_comment("Fine.", Action.parse("draw"))
+    {'action': 'draw', 'verdict': '', 'suggested': '', 'text': 'Fine.'}
+    """
+    if isinstance(comment, str):
+        data: dict[str, Any] = {"text": comment}
+    else:
+        data = comment.to_dict() if hasattr(comment, "to_dict") else dict(comment)
+    verdict = str(data.get("verdict", ""))
+    return {
+        "action": action.notation(),
+        "verdict": verdict if verdict in VERDICTS else "",
+        "suggested": str(data.get("suggested", "")),
+        "text": str(data.get("text", "")),
+    }
 
 
 def normalise_review(review: Any) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import copy
 import json
+import logging
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -48,14 +49,19 @@ from buraco_learn.rules import Rules
 from buraco_learn.sources import cite
 from buraco_learn.ui.hints import (
     RUNGS,
+    CommentSource,
     HintSource,
     ReviewSource,
+    make_comment_source,
     make_hint_source,
     make_review_source,
+    normalise_comment,
     normalise_hint,
     normalise_review,
 )
 from buraco_learn.ui.table_view import card_id, result_view, seat_word
+
+log = logging.getLogger("buraco_learn.ui")
 
 FORMAT: Final = "buraco-learn-table"
 VERSION: Final = 1
@@ -134,6 +140,8 @@ class TableGame:
         hint_source: HintSource | None = None,
         review_source: ReviewSource | None = None,
         state: HandState | None = None,
+        comments: bool = False,
+        comment_source: CommentSource | None = None,
     ) -> None:
         self.rules = _rules(rules) if state is None else state.rules
         names = seat_names(self.rules.players)
@@ -145,6 +153,9 @@ class TableGame:
         self.practice = practice
         self.hint_source: HintSource = hint_source or make_hint_source(self.rules, self.seed)
         self.review_source: ReviewSource | None = review_source or make_review_source(self.rules, self.seed)
+        #: Whether the coach comments on each of the learner's moves (``comment``), and who comments.
+        self.comments = comments
+        self._comment_source = comment_source
         self.match: Match | None = None
         if state is None:
             self.match = Match(self.rules, self.seed)
@@ -168,6 +179,7 @@ class TableGame:
         self.result: dict[str, Any] | None = None
         self.hint: dict[str, Any] = {}
         self.review: dict[str, Any] = {}
+        self.comment: dict[str, Any] = {}
         self._baseline = frozenset(state.hands[self.seat])
         if state.over:  # pragma: no cover - a finished position
             self._finish()
@@ -251,8 +263,27 @@ class TableGame:
         self.log.append((self.seat, action))
         self._baseline = frozenset(snapshot.state.hands[self.seat])
         self.hint = {}
+        self.comment = self._comment_on(before, action) if self.comments else {}
         if state.over:
             self._finish()
+
+    @property
+    def comment_source(self) -> CommentSource | None:
+        """Who comments on the learner's moves: the coach (made when first needed) unless one was given."""
+        if self._comment_source is None:
+            self._comment_source = make_comment_source(self.rules, self.seed)
+        return self._comment_source
+
+    def _comment_on(self, before: PlayerView, action: Action) -> dict[str, Any]:
+        """The coach's opinion of ``action`` played from ``before`` ({} for a forced move or without a coach)."""
+        source = self.comment_source
+        if source is None or len(before.legal) <= 1:
+            return {}
+        try:
+            return normalise_comment(source(before, action), action)
+        except Exception:  # a comment must never break the game
+            log.exception("the coach could not comment on %s", action.notation())
+            return {}
 
     def bot_step(self) -> Action | None:
         """Let the bot whose turn it is play one action (None when it is not a bot's turn)."""
@@ -307,6 +338,7 @@ class TableGame:
         del self.log[snapshot.log:]
         self._baseline = snapshot.baseline
         self.hint = {}
+        self.comment = {}
 
     def replay_deal(self) -> None:
         """Play the same deal again from its start (it does not count in the match again)."""

@@ -148,6 +148,12 @@ def test_a_hand_against_the_coach_played_to_the_end(fresh_app: AppServer, in_bro
         if table.get_attribute("data-phase") != "over":
             table.get_by_role("button", name="Hint").click()  # the coach's first rung
             check(table.locator(".bl-hint")).not_to_be_empty(timeout=60_000)
+            check(table.get_by_role("button", name="Coach's comments")).to_have_attribute("aria-pressed", "true")
+            table.get_by_role("button", name="Draw", exact=True).click()  # the coach comments on the move
+            check(table.locator(".bl-comment")).to_contain_text("Coach: ", timeout=60_000)
+            table.get_by_role("group", name="Your hand", exact=False).locator("button.bl-card").last.click()
+            table.get_by_role("button", name="Discard", exact=True).click()
+            check(table).to_have_attribute("data-phase", re.compile("draw|over"))
         assert play_to_the_end(page) > 0
         result = table.get_by_role("region", name="The hand's score")
         check(result).to_contain_text("(002 'Scoring')")
