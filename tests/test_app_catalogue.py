@@ -25,7 +25,7 @@ from buraco_learn.app.catalogue import (
 LESSONS = repository_lessons_dir()
 ISSUE_6_LESSONS = 12
 READY = set(range(1, 13))  # every lesson has its interactive part
-WORKED_EXAMPLES = {5, 6, 7, 8, 9, 12}  # replayed on the table (lessons 1-4, 10 and 11 show the engine's verdicts)
+WORKED_EXAMPLES = set(range(1, 13))  # every lesson replays a worked example on the table
 EXERCISES = ("kit.Quiz(", "ex.QuizRounds(", "ex.GameRoom(")
 
 

@@ -179,3 +179,20 @@ def test_a_finished_table_hand_can_be_reviewed_but_not_a_live_one() -> None:
     assert replayer.steps == 2 and replayer.script.frames[1].notation == "close 10C"
     replayer.last()
     assert replayer.frame["caption"] == "The hand is over: North–South 410, East–West 155."
+
+
+def test_a_hand_still_in_play_is_replayed_face_up_only_as_a_demonstration() -> None:
+    import random
+
+    from buraco_learn.game.state import HandState
+
+    start = HandState.new(preset("italian"), random.Random(1), dealer=3)
+    state = start.clone()
+    for action in ("draw", f"discard {state.hand_cards(0)[0].notation()}"):
+        state.apply(action)
+    with pytest.raises(BuracoError, match="only a finished hand"):
+        Script.from_hand(start, state.history)
+    script = Script.from_hand(start, state.history, title="The deal and the first turn", partial=True)
+    assert len(script.frames) == 3 + 1  # the deal, two moves, the closing words
+    assert script.frames[0].caption == "West deals; North plays first."
+    assert "goes on" in script.frames[-1].caption

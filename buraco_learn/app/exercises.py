@@ -547,8 +547,12 @@ class GameRoom:
         return self.replayer
 
 
-def bot_hand_replayer(rules: Rules | str = "italian", seed: int = 12, level: str = "beginner") -> Any:
-    """A whole hand played by four bots, step by step with every card face up (for watching before playing)."""
+def bot_hand_replayer(rules: Rules | str = "italian", seed: int = 12, level: str = "beginner", *,
+                      actions: int | None = None, title: str | None = None) -> Any:
+    """A hand played by bots, step by step with every card face up (for watching before playing).
+
+    ``actions``: only the first that many actions (lesson 1 shows the deal and the first round).
+    """
     from buraco_learn.bots import make_bot
     from buraco_learn.game.state import HandState
     from buraco_learn.ui import Replayer
@@ -558,7 +562,8 @@ def bot_hand_replayer(rules: Rules | str = "italian", seed: int = 12, level: str
     start = HandState.new(ruleset, random.Random(seed), dealer=ruleset.players - 1)
     state = start.clone()
     bots = [make_bot(level, ruleset, seed=seed * 10 + seat) for seat in range(ruleset.players)]
-    while not state.over:
+    while not state.over and (actions is None or len(state.history) < actions):
         state.apply(bots[state.current].act(state.view(state.current)))
-    script = Script.from_hand(start, state.history, title=f"Four {level} bots play a hand ({ruleset.name})")
+    script = Script.from_hand(start, state.history, title=title or f"Four {level} bots play a hand ({ruleset.name})",
+                              partial=actions is not None)
     return Replayer(script, layout=parts.layout())

@@ -156,11 +156,12 @@ class Script:
             raise InvalidRecordError(f"hand {hand + 1}: {error}") from None
 
     @classmethod
-    def from_hand(cls, start: HandState, actions: Sequence[str | Action], *, title: str = "") -> Script:
+    def from_hand(cls, start: HandState, actions: Sequence[str | Action], *, title: str = "", partial: bool = False) -> Script:
         """A hand played from ``start``, move by move, with a caption per move and the score at the end.
 
         For reviewing a finished hand: refuse to show a hand still being played
-        (every hand is face up here).
+        (every hand is face up here). ``partial=True`` allows the opening moves of a
+        hand nobody is playing (a demonstration of the deal and the first round).
         """
         state = start.clone()
         steps = []
@@ -171,13 +172,16 @@ class Script:
                 state.apply(action)
             except (IllegalActionError, InvalidNotationError) as error:
                 raise type(error)(f"action {number} ({action.notation()!r}): {error}") from None
-        if not state.over:
+        if not state.over and not partial:
             raise BuracoError("only a finished hand can be replayed with every card face up")
-        totals = ", ".join(f"{side_word(side)} {score.total}" for side, score in state.score().items())
         dealer = seat_word(start.seat_names[start.dealer])
         intro = f"{dealer} deals; {seat_word(start.seat_names[start.current])} plays first."
-        return cls.from_actions(start, steps, title=title or f"A hand of {rules_title(start.rules)}", intro=intro,
-                                outro=f"The hand is over: {totals}.")
+        if state.over:
+            totals = ", ".join(f"{side_word(side)} {score.total}" for side, score in state.score().items())
+            outro = f"The hand is over: {totals}."
+        else:
+            outro = f"And so the hand goes on, {len(state.stock)} cards left in the stock."
+        return cls.from_actions(start, steps, title=title or f"A hand of {rules_title(start.rules)}", intro=intro, outro=outro)
 
     # -- drawing a frame -------------------------------------------------------------------
     def frame_view(self, index: int) -> dict[str, Any]:

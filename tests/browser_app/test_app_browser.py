@@ -60,11 +60,11 @@ REPLAYER = (".bl-replayer", 1)               # a worked example replayed on the 
 TABLE = (".bl-table:not(.bl-replayer)", 1)  # an exercise on the card table
 CHOOSER = (".widget-dropdown select", 1)     # the ruleset chooser
 EXPECTED: dict[int, tuple[tuple[str, int], ...]] = {
-    1: (QUIZ, CHOOSER), 2: (QUIZ, CHOOSER), 3: (QUIZ, CHOOSER), 4: (QUIZ, CHOOSER),
+    1: (QUIZ, CHOOSER, REPLAYER), 2: (QUIZ, CHOOSER, REPLAYER), 3: (QUIZ, CHOOSER, REPLAYER), 4: (QUIZ, CHOOSER, REPLAYER),
     5: (QUIZ, CHOOSER, REPLAYER, TABLE), 6: (QUIZ, CHOOSER, REPLAYER, TABLE),
     7: (QUIZ, CHOOSER, (".bl-replayer", 2), TABLE), 8: (QUIZ, CHOOSER, REPLAYER, TABLE),
     9: (QUIZ, CHOOSER, REPLAYER, (".bl-scores", 1), ("input[type=number]", 2)),
-    10: (QUIZ,), 11: (CHOOSER, (".bl-quiz", 1)), 12: (CHOOSER, REPLAYER, ("button:has-text('Deal a new game')", 1)),
+    10: (QUIZ, REPLAYER), 11: (CHOOSER, REPLAYER, (".bl-quiz", 1)), 12: (CHOOSER, REPLAYER, ("button:has-text('Deal a new game')", 1)),
 }
 
 
