@@ -32,7 +32,7 @@ def test_post_build_stops_on_error_and_configures_a_server_that_can_start() -> N
     config = json.loads(re.search(r"<<'JSON'\n(.*?)\nJSON", text, re.S).group(1))  # type: ignore[union-attr]
     assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
     import_item(config["ServerApp"]["kernel_websocket_connection_class"])
-    assert config["VoilaConfiguration"] == {"strip_sources": True, "show_tracebacks": False, "progressive_rendering": True}
+    assert config["VoilaConfiguration"] == {"strip_sources": True, "show_tracebacks": False}
 
 
 def test_start_points_the_kernels_at_the_lessons_and_hands_over() -> None:
