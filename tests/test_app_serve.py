@@ -59,7 +59,6 @@ def test_voila_serves_the_lessons_on_localhost_with_no_code_shown() -> None:
     assert argv[0] == str(LESSONS)
     for expected in (f"--port={DEFAULT_PORT}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--classic-tree",
                      "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.show_tracebacks=False",
-                     "--VoilaConfiguration.progressive_rendering=True",
                      f"--Voila.kernel_websocket_connection_class={NODELAY_CLASS}"):
         assert expected in argv
     assert "--no-browser" not in argv
@@ -104,7 +103,6 @@ def test_the_app_sends_home_to_the_landing_page_and_sets_the_xsrf_cookie_on_page
     classes = [handler[1] for handler in handlers]
     assert LessonPageHandler in classes and TornadoVoilaHandler not in classes
     assert app.voila_configuration.strip_sources and not app.voila_configuration.show_tracebacks
-    assert app.voila_configuration.progressive_rendering  # the lesson's text shows while its cells run
 
 
 # -- ports --------------------------------------------------------------------------------------

@@ -10,11 +10,10 @@ It copies the lessons and an empty one-cell notebook (``empty.ipynb``, one code 
 learner would (its data in a temp directory), and opens each page in headless Chromium,
 the notebooks interleaved round by round. For each page:
 
-- ``http``: the server alone: fetching the page over HTTP, which starts its kernel (the
-  app renders progressively, so the cells run only once a browser asks; then the kernel
-  is shut down as the page would on closing);
-- ``shown``: the first render: in the browser, from navigation to Voila showing the
-  page's cells (the lesson's text; its widgets follow as the cells run);
+- ``http``: the server alone: fetching the page over HTTP, which starts its kernel and
+  executes every cell before the response ends (then the kernel is shut down as the
+  page would on closing);
+- ``shown``: in the browser, from navigation to Voila showing the executed notebook;
 - ``ready``: until every widget view is on the page (for a lesson: its bottom navigation);
 - ``kernel RSS/USS``: the page's kernel process, once ready.
 

@@ -69,9 +69,6 @@ def voila_argv(options: ServeOptions) -> list[str]:
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.theme=light",
         "--VoilaConfiguration.template=lab",
-        # the page (the lesson's text) is sent at once and its cells run as the browser asks:
-        # the first render comes 0.3-0.7 s sooner, the widgets are ready as soon as before
-        "--VoilaConfiguration.progressive_rendering=True",
         f"--MappingKernelManager.cull_idle_timeout={options.idle_timeout}",
         f"--MappingKernelManager.cull_interval={options.cull_interval}",
         f"--MappingKernelManager.cull_connected={options.cull_connected}",
