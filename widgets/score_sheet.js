@@ -137,16 +137,8 @@ function render({ model, el }) {
   const draw = () => {
     scheduled = false;
     const sides = model.get("sides") || [];
-    const allHands = model.get("hands") || [];
-    const allRunning = model.get("running") || [];
-    // only whole rows: Python sends the hands, their running totals and the sides together, but never trust that
-    const complete = (row) => !!row && sides.every((side) => row[side.key] !== undefined);
-    let rowCount = Math.min(allHands.length, allRunning.length);
-    for (let i = 0; i < rowCount; i += 1) {
-      if (!complete(allHands[i]) || !complete(allRunning[i])) rowCount = i;
-    }
-    const hands = allHands.slice(0, rowCount);
-    const running = allRunning.slice(0, rowCount);
+    const hands = model.get("hands") || [];
+    const running = model.get("running") || []; // Python sends the hands and their totals in one message
     const target = model.get("target");
     const open = model.get("open_hand");
     const error = model.get("error") || "";

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 from typing import Any
 
 from buraco_learn.cli import CliError
 
-BENCHES = ("meld", "hands", "bots")
+#: benchmark name -> (module, function), imported only when run
+BENCHES = {
+    "meld": ("buraco_learn.bench", "bench_meld"),
+    "hands": ("buraco_learn.bench", "bench_hands"),
+    "bots": ("buraco_learn.bots.bench", "bench_bots"),
+}
 
 
 def add_parser(sub: Any, name: str) -> None:
@@ -20,8 +26,6 @@ def add_parser(sub: Any, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from buraco_learn import bench
-
     chosen = args.what or list(BENCHES)
     unknown = [name for name in chosen if name not in BENCHES]
     if unknown:
@@ -30,12 +34,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--repeat must be at least 1")
     results = []
     for name in chosen:
-        if name == "bots":
-            from buraco_learn.bots.bench import bench_bots
-
-            results += bench_bots(repeat=args.repeat, progress=not args.json)
-        else:
-            results += getattr(bench, f"bench_{name}")(repeat=args.repeat, progress=not args.json)
+        module, function = BENCHES[name]
+        results += getattr(importlib.import_module(module), function)(repeat=args.repeat, progress=not args.json)
     if args.json:
         print(json.dumps({result.name: result.to_dict() for result in results}, indent=2))
     else:

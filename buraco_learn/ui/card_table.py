@@ -129,7 +129,7 @@ class CardTable(BuracoWidget):
             game = TableGame(rules, seat=seat, bots=bots, seed=seed, practice=practice, hint_source=hint_source,
                              review_source=review_source, state=state, comment_source=comment_source)
         elif comment_source is not None:
-            game._comment_source = comment_source
+            game.comment_source = comment_source
         game.comments = comments
         if sort not in SORTS:
             raise BuracoError(f"unknown sort order {sort!r}: choose one of {', '.join(SORTS)}")

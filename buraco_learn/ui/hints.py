@@ -126,16 +126,23 @@ def make_hint_source(rules: Rules, seed: int = 0) -> HintSource:
     return bot_hint
 
 
-def make_review_source(rules: Rules, seed: int = 0, budget_ms: float | None = 150.0) -> ReviewSource | None:
-    """The coach's post-hand review (:meth:`buraco_learn.coach.Coach.review`), or None without a coach."""
+def _coach(rules: Rules, seed: int, budget_ms: float | None, purpose: str) -> Any:
+    """A :class:`buraco_learn.coach.Coach`, or None (logged) when the coach is missing or cannot start."""
     if importlib.util.find_spec("buraco_learn.coach") is None:
         return None
     try:
         from buraco_learn.coach import Coach
 
-        coach = Coach(rules, seed=seed, budget_ms=budget_ms)
+        return Coach(rules, seed=seed, budget_ms=budget_ms)
     except Exception as error:  # pragma: no cover - a coach being rewritten, or with another interface
-        log.warning("the coach could not review (%s)", error)
+        log.warning("the coach could not %s (%s)", purpose, error)
+        return None
+
+
+def make_review_source(rules: Rules, seed: int = 0, budget_ms: float | None = 150.0) -> ReviewSource | None:
+    """The coach's post-hand review (:meth:`buraco_learn.coach.Coach.review`), or None without a coach."""
+    coach = _coach(rules, seed, budget_ms, "review")
+    if coach is None:
         return None
 
     def review(decisions: Sequence[Any]) -> Any:
@@ -146,14 +153,8 @@ def make_review_source(rules: Rules, seed: int = 0, budget_ms: float | None = 15
 
 def make_comment_source(rules: Rules, seed: int = 0, budget_ms: float | None = 250.0) -> CommentSource | None:
     """The coach's comment on each of the learner's moves (:meth:`buraco_learn.coach.Coach.compare`)."""
-    if importlib.util.find_spec("buraco_learn.coach") is None:
-        return None
-    try:
-        from buraco_learn.coach import Coach
-
-        coach = Coach(rules, seed=seed, budget_ms=budget_ms)
-    except Exception as error:  # pragma: no cover - a coach being rewritten, or with another interface
-        log.warning("the coach could not comment (%s)", error)
+    coach = _coach(rules, seed, budget_ms, "comment")
+    if coach is None:
         return None
 
     def comment(view: PlayerView, action: Action) -> Any:

@@ -274,6 +274,10 @@ class TableGame:
             self._comment_source = make_comment_source(self.rules, self.seed)
         return self._comment_source
 
+    @comment_source.setter
+    def comment_source(self, source: CommentSource | None) -> None:
+        self._comment_source = source
+
     def _comment_on(self, before: PlayerView, action: Action) -> dict[str, Any]:
         """The coach's opinion of ``action`` played from ``before`` ({} for a forced move or without a coach)."""
         source = self.comment_source
