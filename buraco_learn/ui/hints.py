@@ -92,14 +92,26 @@ class CoachHints:
 
     The coach searches once per position (within ``budget_ms``); the three rungs of
     that answer are then given one per click: the idea, the cards, the full action.
+    The coach itself is made on the first hint, so a page with a table but no hint
+    asked for never pays for it (about 25 ms of a lesson's first render).
     """
 
     def __init__(self, rules: Rules, seed: int = 0, budget_ms: float | None = 400.0) -> None:
-        from buraco_learn.coach import Coach
-
-        self.coach = Coach(rules, seed=seed, budget_ms=budget_ms)
+        self.rules = rules
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self._coach: Any = None
         self._key: tuple[Any, ...] | None = None
         self._hint: Any = None
+
+    @property
+    def coach(self) -> Any:
+        """The :class:`buraco_learn.coach.Coach` giving the hints (made when first needed)."""
+        if self._coach is None:
+            from buraco_learn.coach import Coach
+
+            self._coach = Coach(self.rules, seed=self.seed, budget_ms=self.budget_ms)
+        return self._coach
 
     def __call__(self, view: PlayerView, rung: int) -> dict[str, Any]:
         key = (view.seat, view.hand_ids, len(view.history), view.phase, view.pile_ids)
@@ -126,39 +138,43 @@ def make_hint_source(rules: Rules, seed: int = 0) -> HintSource:
     return bot_hint
 
 
-def _coach(rules: Rules, seed: int, budget_ms: float | None, purpose: str) -> Any:
-    """A :class:`buraco_learn.coach.Coach`, or None (logged) when the coach is missing or cannot start."""
+def _coach(rules: Rules, seed: int, budget_ms: float | None) -> Callable[[], Any] | None:
+    """A getter of a :class:`buraco_learn.coach.Coach`, made on first use (so that a page
+    that never asks for a review or a comment never pays for it), or None without a coach."""
     if importlib.util.find_spec("buraco_learn.coach") is None:
         return None
-    try:
-        from buraco_learn.coach import Coach
+    made: list[Any] = []
 
-        return Coach(rules, seed=seed, budget_ms=budget_ms)
-    except Exception as error:  # pragma: no cover - a coach being rewritten, or with another interface
-        log.warning("the coach could not %s (%s)", purpose, error)
-        return None
+    def get() -> Any:
+        if not made:
+            from buraco_learn.coach import Coach
+
+            made.append(Coach(rules, seed=seed, budget_ms=budget_ms))
+        return made[0]
+
+    return get
 
 
 def make_review_source(rules: Rules, seed: int = 0, budget_ms: float | None = 150.0) -> ReviewSource | None:
     """The coach's post-hand review (:meth:`buraco_learn.coach.Coach.review`), or None without a coach."""
-    coach = _coach(rules, seed, budget_ms, "review")
+    coach = _coach(rules, seed, budget_ms)
     if coach is None:
         return None
 
     def review(decisions: Sequence[Any]) -> Any:
-        return coach.review([(view, action) for view, action in decisions])
+        return coach().review([(view, action) for view, action in decisions])
 
     return review
 
 
 def make_comment_source(rules: Rules, seed: int = 0, budget_ms: float | None = 250.0) -> CommentSource | None:
     """The coach's comment on each of the learner's moves (:meth:`buraco_learn.coach.Coach.compare`)."""
-    coach = _coach(rules, seed, budget_ms, "comment")
+    coach = _coach(rules, seed, budget_ms)
     if coach is None:
         return None
 
     def comment(view: PlayerView, action: Action) -> Any:
-        return coach.compare(view, action)
+        return coach().compare(view, action)
 
     return comment
 
