@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from buraco_learn import meldcore as core
@@ -117,9 +118,27 @@ class Meld:
     def clean(self) -> bool:
         return not any(slot.wild for slot in self.slots)
 
-    @property
+    @cached_property
     def wild_slots(self) -> tuple[Slot, ...]:
         return tuple(slot for slot in self.slots if slot.wild)
+
+    @cached_property
+    def extension_codes(self) -> frozenset[int]:
+        """Codes of the natural cards that could join this meld alone: any of a set's
+        rank, or the card just beyond either end of a run (a quick filter for
+        proposals; whether the rules accept one is for :func:`check_add`)."""
+        if self.kind == "set":
+            rank0 = int(self.slots[0].rank) - 1
+            return frozenset(suit * 13 + rank0 for suit in range(4))
+        suit = int(self.slots[0].suit or 0)
+        positions = [slot.position or 0 for slot in self.slots]
+        places = (min(positions) - 1, max(positions) + 1)
+        return frozenset(suit * 13 + (0 if place == 14 else place - 1) for place in places if 1 <= place <= 14)
+
+    @cached_property
+    def swap_codes(self) -> frozenset[int]:
+        """Codes of the natural cards this meld's wilds stand for (what a swap could put in)."""
+        return frozenset(slot.stands_for.code for slot in self.wild_slots if slot.stands_for is not None)
 
     @property
     def rank(self) -> Rank | None:

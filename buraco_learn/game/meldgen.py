@@ -48,25 +48,40 @@ def _fits(candidate: Sequence[int], counts: Counter[int]) -> bool:
     return all(counts.get(code, 0) >= number for code, number in need.items())
 
 
-def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True) -> list[tuple[int, ...]]:
+def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
+                    proposals_only: bool = False) -> list[tuple[int, ...]]:
     """Every distinct legal new meld that ``codes`` can make.
 
     Each meld's codes are in the meld's order (a run low to high) and the list is
     sorted, unless ``ordered`` is false (faster, for random playouts).
+    ``proposals_only``: the card groups that might be melds, not yet checked by the
+    solver (unordered; the random playouts check them lazily, one at a time).
     """
     counts = Counter(codes)
     mr = rules.meld_rules
     wilds = _wild_codes(counts, rules)
     max_wilds = rules.max_wilds
     twos_wild = rules.twos_wild
+    natural_two_ok = not twos_wild or rules.natural_two
+    # one pass over the distinct cards: copies per rank and suit, run places per suit
+    copies_of: dict[int, list[int]] = {}
+    masks = [0, 0, 0, 0]
+    for code, number in counts.items():
+        if code == JOKER:
+            continue
+        rank0, suit = code % 13, code // 13
+        copies_of.setdefault(rank0, [0, 0, 0, 0])[suit] = number
+        if rank0 != 1 or natural_two_ok:
+            masks[suit] |= (2 | 1 << 14) if rank0 == 0 else 1 << (rank0 + 1)
     proposals: set[tuple[int, ...]] = set()
     if rules.sets:
         need = rules.min_meld_cards
-        for rank0 in range(13):
+        for rank0, copy_list in copies_of.items():
             if rank0 == 1 and twos_wild:
                 continue
-            copies = (counts.get(rank0, 0), counts.get(13 + rank0, 0), counts.get(26 + rank0, 0), counts.get(39 + rank0, 0))
-            if sum(copies) + max_wilds < need or sum(copies) < rules.min_naturals:
+            copies = tuple(copy_list)
+            held = sum(copies)
+            if held + max_wilds < need or held < rules.min_naturals:
                 continue
             for choice in _set_choices(copies, rules.min_naturals, need - max_wilds):
                 naturals = tuple(suit * 13 + rank0 for suit, number in enumerate(choice) for _ in range(number))
@@ -78,15 +93,10 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True) ->
     if rules.runs:
         longest = 14 if rules.ace_to_ace else 13
         need = rules.min_meld_cards
-        natural_two_ok = not twos_wild or rules.natural_two
-        for suit in range(4):
-            base = suit * 13
-            mask = 0
-            for rank0 in range(13):
-                if counts.get(base + rank0) and (rank0 != 1 or natural_two_ok):
-                    mask |= (2 | 1 << 14) if rank0 == 0 else 1 << (rank0 + 1)
+        for suit, mask in enumerate(masks):
             if mask.bit_count() + max_wilds < need:
                 continue
+            base = suit * 13
             for positions, missing in _run_windows(mask, max_wilds, longest, need):
                 picked = tuple(base + (0 if position == 14 else position - 1) for position in positions)
                 length_cards = len(positions)
@@ -100,10 +110,13 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True) ->
     for candidate in proposals:
         if not _fits(candidate, counts):
             continue
+        if proposals_only:
+            out.append(candidate)
+            continue
         solution = core.solve(candidate, mr)
         if solution[0] != core.ILLEGAL:
             out.append(tuple(core.ordered_codes(solution, candidate, twos_wild)) if ordered else candidate)
-    if ordered:
+    if ordered and not proposals_only:
         out.sort(key=lambda combo: (sorted(combo), combo))
     return out
 

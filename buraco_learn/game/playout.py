@@ -1,10 +1,17 @@
 """Fast random playouts on a state: the simulations' and the search bots' workhorse.
 
 The policy is the random bot's (:class:`buraco_learn.bots.RandomBot`): a kind of
-action chosen uniformly among those available, then one action of that kind. It
-runs on a :class:`HandState` directly, so it is for the engine's own simulations
-and for worlds a search bot has sampled from its view, never for the real game of
-another player.
+action chosen uniformly among those available, then one action of that kind,
+uniformly among the legal ones. It runs on a :class:`HandState` directly, so it is
+for the engine's own simulations and for worlds a search bot has sampled from its
+view, never for the real game of another player.
+
+How it stays fast (``buraco-learn bench hands``): proposals of a kind are drawn
+lazily in random order and the first legal one is played (the same as a uniform
+choice among the legal ones, without listing them all); a kind that cannot have a
+legal action (no meld in the hand, nothing that fits a meld on the table) is ruled
+out by a quick necessary condition before any proposal is built; and
+:func:`random_step` applies the proposal directly, so each action is checked once.
 
 >>> import random
 >>> from buraco_learn import preset
@@ -17,15 +24,19 @@ another player.
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from buraco_learn.cards import Card, code_of_id
-from buraco_learn.errors import BuracoError
+from buraco_learn.errors import BuracoError, IllegalActionError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
+from buraco_learn.game.table import TableMeld
+from buraco_learn.meldcore import ILLEGAL, solve
+from buraco_learn.rules import Rules
 
 if TYPE_CHECKING:
     from buraco_learn.game.state import HandState
@@ -33,88 +44,204 @@ if TYPE_CHECKING:
 _PLAY_KINDS = (A.REDRAW, A.MELD, A.ADD, A.SWAP, A.DISCARD, A.CLOSE)
 _CODE = tuple(code_of_id(card_id) for card_id in range(108))
 _CARD = tuple(Card.from_code(code) for code in range(53))
+_DRAW = Action(A.DRAW)
+_POT = Action(A.POT)
+_TAKE = Action(A.TAKE)
+_REDRAW = Action(A.REDRAW)
+_T = TypeVar("_T")
+# per card code: rank index (13 for the joker), suit index (4 for the joker), run places
+_RANK0 = (*(code % 13 for code in range(52)), 13)
+_SUIT = (*(code // 13 for code in range(52)), 4)
+_PLACES = (*((0b100000000000010 if code % 13 == 0 else 1 << (code % 13 + 1)) for code in range(52)), 0)
 
 
 def random_action(state: HandState, rng: random.Random) -> Action:
-    """One action of the random policy for the current player of ``state``.
+    """One action of the random policy for the current player of ``state`` (not applied)."""
+    return _choose(state, rng, apply=False)
 
-    Within a kind, proposals are tried in random order and the first legal one is
-    played, which is the same as choosing uniformly among the legal ones of that
-    kind whenever all proposals are legal, and much cheaper than listing them all.
+
+def random_step(state: HandState, rng: random.Random) -> Action:
+    """Choose one action of the random policy and apply it; returns the action.
+
+    The same choice as :func:`random_action` followed by ``state.apply``, with each
+    proposal checked once (by ``apply`` itself, which changes nothing when it refuses).
     """
-    phase = state.phase
-    if phase == "pot":
-        return Action(A.POT)
-    if phase == "draw":
-        order = [A.DRAW, A.TAKE]
-        rng.shuffle(order)
-        for kind in order:
-            if kind == A.DRAW:
-                if state.stock:
-                    return Action(A.DRAW)
-                continue
-            depths: list[int | None] = [None]
-            if state.rules.pile_take == "any-depth":
-                depths = list(range(1, len(state.pile) + 1))
-                rng.shuffle(depths)
-            for depth in depths:
-                action = Action(A.TAKE, target=depth)
-                if state.pile and state.is_legal(action):
-                    return action
-        raise BuracoError("no legal action in the draw phase")
-    kinds = list(_PLAY_KINDS)
-    rng.shuffle(kinds)
-    seat = state.current
-    codes = [_CODE[card_id] for card_id in state.hands[seat]]
-    for kind in kinds:
-        for action in _proposals(state, seat, codes, kind, rng):
-            if state.is_legal(action):
-                return action
-    raise BuracoError(f"no legal action in the {phase} phase")
-
-
-def _proposals(state: HandState, seat: int, codes: list[int], kind: str, rng: random.Random) -> Iterator[Action]:
-    """Proposals of one kind, in random order, produced lazily (the first legal one wins)."""
-    rules = state.rules
-    if kind == A.DISCARD:
-        distinct = sorted(set(codes))
-        rng.shuffle(distinct)
-        for code in distinct:
-            yield Action(A.DISCARD, cards=(_CARD[code],))
-    elif kind == A.MELD:
-        melds = candidate_melds(codes, rules, ordered=False)
-        rng.shuffle(melds)
-        for combo in melds:
-            yield Action(A.MELD, groups=(tuple(_CARD[code] for code in combo),))
-    elif kind == A.CLOSE:
-        if len(codes) == 1:
-            yield Action(A.CLOSE, cards=(_CARD[codes[0]],))
-        elif not codes:
-            yield Action(A.CLOSE)
-    elif kind == A.REDRAW:
-        if rules.first_turn_redraw and state.turn == 0:
-            yield Action(A.REDRAW)
-    elif state.melds:
-        side = state.side_of[seat]
-        targets = [meld for meld in state.melds if meld.side == side or rules.add_to_any_meld]
-        rng.shuffle(targets)
-        for meld in targets:
-            if kind == A.ADD:
-                groups = extension_candidates(meld.meld, codes, rules)
-                rng.shuffle(groups)
-                for group in groups:
-                    yield Action(A.ADD, cards=tuple(_CARD[code] for code in group), target=meld.id)
-            else:
-                for code in swap_candidates(meld.meld, codes):
-                    yield Action(A.SWAP, cards=(_CARD[code],), target=meld.id)
+    return _choose(state, rng, apply=True)
 
 
 def random_playout(state: HandState, rng: random.Random, max_actions: int = 20000) -> int:
     """Play ``state`` to the end with the random policy; returns the number of actions."""
     count = 0
     while state.phase != "over":
-        state.apply(random_action(state, rng))
+        _choose(state, rng, apply=True)
         count += 1
         if count > max_actions:  # pragma: no cover
             raise BuracoError(f"the playout did not end after {max_actions} actions")
     return count
+
+
+def shuffled(items: Sequence[_T], rng: random.Random) -> Iterator[_T]:
+    """``items`` in uniformly random order, drawn lazily (one random number per item taken).
+
+    >>> sorted(shuffled([3, 1, 2], random.Random(0)))
+    [1, 2, 3]
+    """
+    pool = list(items)
+    left = len(pool)
+    while left:
+        index = int(rng.random() * left)
+        yield pool[index]
+        left -= 1
+        pool[index] = pool[left]
+
+
+def _choose(state: HandState, rng: random.Random, apply: bool) -> Action:
+    phase = state.phase
+    if phase == "pot":
+        if apply:
+            state.apply(_POT)
+        return _POT
+    if phase == "draw":
+        kinds = (A.DRAW, A.TAKE) if rng.random() < 0.5 else (A.TAKE, A.DRAW)
+        for kind in kinds:
+            for action in _draw_proposals(state, kind, rng):
+                if _try(state, action, apply):
+                    return action
+        raise BuracoError("no legal action in the draw phase")
+    seat = state.current
+    codes = [_CODE[card_id] for card_id in state.hands[seat]]
+    for kind in _KIND_ORDERS[int(rng.random() * len(_KIND_ORDERS))]:
+        proposals = _proposals(state, seat, codes, kind, rng)
+        if proposals is None:
+            continue  # this kind cannot have a legal action: no proposal is built
+        for action in proposals:
+            if _try(state, action, apply):
+                return action
+    raise BuracoError(f"no legal action in the {phase} phase")
+
+
+# every order of the play-phase kinds, one picked per action (one random number)
+_KIND_ORDERS = tuple(itertools.permutations(_PLAY_KINDS))
+
+
+def _try(state: HandState, action: Action, apply: bool) -> bool:
+    if not apply:
+        return state.is_legal(action)
+    try:
+        state.apply(action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _draw_proposals(state: HandState, kind: str, rng: random.Random) -> Iterator[Action]:
+    if kind == A.DRAW:
+        if state.stock:
+            yield _DRAW
+    elif state.pile:
+        if state.rules.pile_take == "any-depth":
+            for depth in shuffled(range(1, len(state.pile) + 1), rng):
+                yield Action(A.TAKE, target=depth)
+        else:
+            yield _TAKE
+
+
+def _proposals(state: HandState, seat: int, codes: list[int], kind: str, rng: random.Random) -> Iterator[Action] | None:
+    """Proposals of one kind in random order, produced lazily (the first legal one wins),
+    or None when a quick test shows the kind has no legal action."""
+    rules = state.rules
+    if kind == A.DISCARD:
+        return (Action(A.DISCARD, cards=(_CARD[code],)) for code in shuffled(sorted(set(codes)), rng)) if codes else None
+    if kind == A.MELD:
+        return _meld_proposals(codes, rules, rng) if may_meld(codes, rules) else None
+    if kind == A.CLOSE:
+        if len(codes) == 1:
+            return iter((Action(A.CLOSE, cards=(_CARD[codes[0]],)),))
+        return iter((Action(A.CLOSE),)) if not codes else None
+    if kind == A.REDRAW:
+        return iter((_REDRAW,)) if rules.first_turn_redraw and state.turn == 0 else None
+    if not state.melds:
+        return None
+    side = state.side_of[seat]
+    anyone = rules.add_to_any_meld
+    if kind == A.ADD:
+        held = set(codes)
+        wild = any(code == 52 or (rules.twos_wild and code % 13 == 1) for code in held)
+        targets = [meld for meld in state.melds if (anyone or meld.side == side) and may_extend(meld, held, wild, rules)]
+        return _add_proposals(targets, codes, rules, rng) if targets else None
+    targets = [meld for meld in state.melds if (anyone or meld.side == side) and not meld.meld.swap_codes.isdisjoint(codes)]
+    return _swap_proposals(targets, codes, rng) if targets else None
+
+
+def _meld_proposals(codes: list[int], rules: Rules, rng: random.Random) -> Iterator[Action]:
+    meld_rules = rules.meld_rules
+    for combo in shuffled(candidate_melds(codes, rules, proposals_only=True), rng):
+        if solve(combo, meld_rules)[0] != ILLEGAL:
+            yield Action(A.MELD, groups=(tuple(_CARD[code] for code in combo),))
+
+
+def _add_proposals(targets: list[TableMeld], codes: list[int], rules: Rules, rng: random.Random) -> Iterator[Action]:
+    for meld in shuffled(targets, rng):
+        for group in shuffled(extension_candidates(meld.meld, codes, rules), rng):
+            yield Action(A.ADD, cards=tuple(_CARD[code] for code in group), target=meld.id)
+
+
+def _swap_proposals(targets: list[TableMeld], codes: list[int], rng: random.Random) -> Iterator[Action]:
+    for meld in shuffled(targets, rng):
+        for code in swap_candidates(meld.meld, codes):
+            yield Action(A.SWAP, cards=(_CARD[code],), target=meld.id)
+
+
+def may_meld(codes: Sequence[int], rules: Rules) -> bool:
+    """A quick necessary condition for :func:`candidate_melds` to find a meld in ``codes``.
+
+    A set needs enough naturals of one rank (with the one wild a proposal may add);
+    a run of ``n`` cards with at most ``w`` wilds has at least ``need - w`` naturals
+    of its suit within some ``need`` consecutive places (``need`` the shortest meld).
+
+    >>> from buraco_learn import preset, parse_cards
+    >>> rules = preset("italian")
+    >>> may_meld([c.code for c in parse_cards("5H 6H 9C KD")], rules)
+    False
+    >>> may_meld([c.code for c in parse_cards("5H 6H 2C KD")], rules)
+    True
+    """
+    twos_wild = rules.twos_wild
+    natural_two = not twos_wild or rules.natural_two
+    counts = [0] * 14  # by rank; [13]: jokers
+    masks = [0, 0, 0, 0, 0]  # run places by suit; [4]: unused (jokers)
+    for code in codes:
+        counts[_RANK0[code]] += 1
+        masks[_SUIT[code]] |= _PLACES[code]
+    wilds = counts[13]
+    counts[13] = 0
+    if twos_wild:
+        wilds += counts[1]
+        counts[1] = 0
+        if not natural_two:
+            masks = [mask & ~4 for mask in masks]
+    need = rules.min_meld_cards
+    usable = min(wilds, rules.max_wilds)
+    if rules.sets:
+        least = max(rules.min_naturals, need - (1 if usable else 0))
+        if max(counts) >= least:
+            return True
+    if rules.runs:
+        least = max(1, need - usable)
+        window = (1 << need) - 1
+        for mask in masks:
+            if mask.bit_count() < least:
+                continue
+            for low in range(1, 16 - need):
+                if (mask >> low & window).bit_count() >= least:
+                    return True
+    return False
+
+
+def may_extend(meld: TableMeld, held: set[int], wild: bool, rules: Rules) -> bool:
+    """A quick necessary condition for :func:`extension_candidates` to propose anything
+    for ``meld`` from the codes ``held`` (``wild``: whether one of them is wild)."""
+    m = meld.meld
+    if wild and rules.max_wilds > len(m.wild_slots):
+        return True
+    return not m.extension_codes.isdisjoint(held)

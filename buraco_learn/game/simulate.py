@@ -24,7 +24,7 @@ from typing import Any
 from buraco_learn.errors import BuracoError
 from buraco_learn.game.deal import deck_is_complete
 from buraco_learn.game.legal import generate
-from buraco_learn.game.playout import random_action
+from buraco_learn.game.playout import random_action, random_step
 from buraco_learn.game.state import HandState
 from buraco_learn.game.view import leaks
 from buraco_learn.rules import Rules
@@ -94,10 +94,12 @@ def simulate(rules: Rules, hands: int, seed: int, checks: str = "full", progress
         steps = 0
         while not state.over:
             where = f"{rules.name} hand {number + 1} action {steps + 1}"
-            action = random_action(state, rng)
             if checks == "full":
+                action = random_action(state, rng)
                 _check_step(state, action if _listed_kind(action) else None, report, where, rng)
-            state.apply(action)
+                state.apply(action)
+            else:  # the same choice, each proposal checked once
+                action = random_step(state, rng)
             steps += 1
             if not deck_is_complete(state.all_ids(), rules):
                 report.violations.append(f"{where}: {action.notation()!r} lost or duplicated a card")

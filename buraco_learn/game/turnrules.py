@@ -191,7 +191,15 @@ def _hand_pick(state: HandState, action: Action, cards: list[Card]) -> list[int]
     seat = state.current
     hand = state.hands[seat]
     known = state.known[seat]
-    pool = sorted(hand, key=lambda card_id: card_id not in known) if known else list(hand)
+    if len(cards) == 1 and state.must_meld is None:  # the common case (a discard), without building the pool
+        code = cards[0].code
+        for card_id in known:
+            if _CODE[card_id] == code:
+                return [card_id]
+        for card_id in hand:
+            if _CODE[card_id] == code:
+                return [card_id]
+    pool = [card_id for card_id in hand if card_id in known] + [card_id for card_id in hand if card_id not in known] if known else list(hand)
     if state.must_meld is not None and state.must_meld in pool:
         pool.remove(state.must_meld)
         pool.insert(0, state.must_meld)  # the card taken from the pile is the one melded
