@@ -24,7 +24,6 @@ from the same view.
 from __future__ import annotations
 
 import importlib.util
-import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -32,8 +31,6 @@ from buraco_learn.cards import Card, parse_cards
 from buraco_learn.game.actions import Action
 from buraco_learn.game.view import PlayerView
 from buraco_learn.rules import Rules
-
-log = logging.getLogger("buraco_learn.ui")
 
 #: A hint source: (the learner's view, rung 1..3) -> a hint (str, dict or object with ``text``).
 HintSource = Callable[[PlayerView, int], Any]
@@ -131,10 +128,7 @@ class CoachHints:
 def make_hint_source(rules: Rules, seed: int = 0) -> HintSource:
     """The table's default hint source: the coach's ladder when the coach is installed, else :func:`bot_hint`."""
     if importlib.util.find_spec("buraco_learn.coach") is not None:
-        try:
-            return CoachHints(rules, seed=seed)
-        except Exception as error:  # pragma: no cover - a coach being rewritten, or with another interface
-            log.warning("the coach could not give hints (%s); hints come from the intermediate bot", error)
+        return CoachHints(rules, seed=seed)
     return bot_hint
 
 
