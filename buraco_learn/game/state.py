@@ -183,7 +183,7 @@ class HandState:
         """Apply ``action`` for the current player, or raise and change nothing."""
         if isinstance(action, str):
             action = Action.parse(action)
-        plan = self._check(action)
+        plan = turnrules._check(self, action)
         self._execute(action, plan)
         self.history.append(action)
         self.version += 1
