@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 from buraco_learn.cards import Card, code_of_id
@@ -228,14 +229,17 @@ def may_meld(codes: Sequence[int], rules: Rules) -> bool:
             return True
     if rules.runs:
         least = max(1, need - usable)
-        window = (1 << need) - 1
         for mask in masks:
-            if mask.bit_count() < least:
-                continue
-            for low in range(1, 16 - need):
-                if (mask >> low & window).bit_count() >= least:
-                    return True
+            if mask.bit_count() >= least and _run_window(mask, need, least):
+                return True
     return False
+
+
+@lru_cache(maxsize=8192)
+def _run_window(mask: int, need: int, least: int) -> bool:
+    """Whether some ``need`` consecutive run places (1..14) hold ``least`` of ``mask``'s places."""
+    window = (1 << need) - 1
+    return any((mask >> low & window).bit_count() >= least for low in range(1, 16 - need))
 
 
 def may_extend(meld: TableMeld, held: set[int], wild: bool, rules: Rules) -> bool:
