@@ -48,6 +48,8 @@ _CARD = tuple(Card.from_code(code) for code in range(53))
 _DRAW = Action(A.DRAW)
 _POT = Action(A.POT)
 _TAKE = Action(A.TAKE)
+_DISCARDS = tuple(Action(A.DISCARD, cards=(card,)) for card in _CARD)  # actions are values: made once
+_CLOSES = tuple(Action(A.CLOSE, cards=(card,)) for card in _CARD)
 _REDRAW = Action(A.REDRAW)
 _T = TypeVar("_T")
 # per card code: rank index (13 for the joker), suit index (4 for the joker), run places
@@ -152,12 +154,12 @@ def _proposals(state: HandState, seat: int, codes: list[int], kind: str, rng: ra
     or None when a quick test shows the kind has no legal action."""
     rules = state.rules
     if kind == A.DISCARD:
-        return (Action(A.DISCARD, cards=(_CARD[code],)) for code in shuffled(sorted(set(codes)), rng)) if codes else None
+        return (_DISCARDS[code] for code in shuffled(sorted(set(codes)), rng)) if codes else None
     if kind == A.MELD:
         return _meld_proposals(codes, rules, rng) if may_meld(codes, rules) else None
     if kind == A.CLOSE:
         if len(codes) == 1:
-            return iter((Action(A.CLOSE, cards=(_CARD[codes[0]],)),))
+            return iter((_CLOSES[codes[0]],))
         return iter((Action(A.CLOSE),)) if not codes else None
     if kind == A.REDRAW:
         return iter((_REDRAW,)) if rules.first_turn_redraw and state.turn == 0 else None
