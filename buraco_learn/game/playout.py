@@ -51,6 +51,7 @@ _TAKE = Action(A.TAKE)
 _DISCARDS = tuple(Action(A.DISCARD, cards=(card,)) for card in _CARD)  # actions are values: made once
 _CLOSES = tuple(Action(A.CLOSE, cards=(card,)) for card in _CARD)
 _REDRAW = Action(A.REDRAW)
+_CLOSE_BY_MELDING = Action(A.CLOSE)
 _T = TypeVar("_T")
 # per card code: rank index (13 for the joker), suit index (4 for the joker), run places
 _RANK0 = (*(code % 13 for code in range(52)), 13)
@@ -160,7 +161,7 @@ def _proposals(state: HandState, seat: int, codes: list[int], kind: str, rng: ra
     if kind == A.CLOSE:
         if len(codes) == 1:
             return iter((_CLOSES[codes[0]],))
-        return iter((Action(A.CLOSE),)) if not codes else None
+        return iter((_CLOSE_BY_MELDING,)) if not codes else None
     if kind == A.REDRAW:
         return iter((_REDRAW,)) if rules.first_turn_redraw and state.turn == 0 else None
     if not state.melds:

@@ -94,21 +94,17 @@ class CoachHints:
     """
 
     def __init__(self, rules: Rules, seed: int = 0, budget_ms: float | None = 400.0) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.budget_ms = budget_ms
-        self._coach: Any = None
+        get = _coach(rules, seed, budget_ms)
+        if get is None:
+            raise ImportError("the coach (buraco_learn.coach) is not installed")
+        self._get_coach = get
         self._key: tuple[Any, ...] | None = None
         self._hint: Any = None
 
     @property
     def coach(self) -> Any:
         """The :class:`buraco_learn.coach.Coach` giving the hints (made when first needed)."""
-        if self._coach is None:
-            from buraco_learn.coach import Coach
-
-            self._coach = Coach(self.rules, seed=self.seed, budget_ms=self.budget_ms)
-        return self._coach
+        return self._get_coach()
 
     def __call__(self, view: PlayerView, rung: int) -> dict[str, Any]:
         key = (view.seat, view.hand_ids, len(view.history), view.phase, view.pile_ids)
