@@ -8,6 +8,7 @@ import pytest
 
 from buraco_learn import check_meld, preset
 from buraco_learn.app import lessonkit as kit
+from buraco_learn.app import preheat
 from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
 from buraco_learn.rules import Rules
 
@@ -192,3 +193,50 @@ def test_check_cells_run_outside_the_app_only(monkeypatch: pytest.MonkeyPatch) -
     assert kit.checking() and not kit.in_app()
     monkeypatch.setenv("VOILA_BASE_URL", "/")
     assert kit.in_app() and not kit.checking()
+
+
+def test_a_preheated_page_waits_for_its_request_then_shows_the_latest_progress(
+        store: ProgressStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kit, "_ON_OPENED", [])
+    requests: list[str] = []
+
+    def opened() -> bytes:
+        requests.append("opened")
+        monkeypatch.setenv(preheat.PREHEAT_ENV, "False")
+        return b"{}"
+
+    monkeypatch.setattr(preheat, "wait_for_request", opened)
+    monkeypatch.setenv(preheat.PREHEAT_ENV, "True")
+    button = kit.DoneButton(kit.Page("cards", store=store))
+    landing = kit.Landing(store)
+    assert button.button.description == "I've done this lesson" and "0 of 12 lessons done" in landing.table.value
+    store.mark_done("cards")  # in another tab, after this kernel ran its cells ahead
+    kit.page_opened()
+    assert requests == ["opened"]
+    assert "Done on" in button.status.value and "1 of 12 lessons done" in landing.table.value
+    kit.page_opened()  # once opened, it never waits again
+    assert requests == ["opened"]
+
+
+def test_outside_a_preheated_kernel_the_page_does_not_wait(store: ProgressStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kit, "_ON_OPENED", [])
+    monkeypatch.delenv(preheat.PREHEAT_ENV, raising=False)
+    monkeypatch.setattr(preheat, "wait_for_request", lambda: pytest.fail("waited for a request"))
+    landing = kit.Landing(store)
+    store.mark_done("cards")
+    kit.page_opened()
+    assert "1 of 12 lessons done" in landing.table.value
+
+
+def test_a_refresh_that_fails_leaves_the_page_as_it_was(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(kit, "_ON_OPENED", [])
+    monkeypatch.delenv(preheat.PREHEAT_ENV, raising=False)
+    shown: list[str] = []
+
+    def broken() -> None:
+        raise kit.ProgressError("the disk is gone")
+
+    kit.on_opened(broken)
+    kit.on_opened(lambda: shown.append("refreshed"))
+    kit.page_opened()
+    assert shown == ["refreshed"] and "the disk is gone" in caplog.text

@@ -78,6 +78,15 @@ def test_options_switch_the_browser_logging_and_nagle() -> None:
     assert not any("kernel_websocket_connection_class" in arg for arg in argv)
 
 
+def test_a_kernel_is_kept_ready_per_notebook_unless_asked_not_to() -> None:
+    argv = voila_argv(ServeOptions())
+    assert "--preheat_kernel=True" in argv and "--pool_size=1" in argv
+    assert f"--VoilaKernelManager.fill_delay={ServeOptions.fill_delay}" in argv
+    assert not any("preheat" in arg or "pool_size" in arg for arg in voila_argv(ServeOptions(preheat=False)))
+    assert options_from_args(parse("--port", "0"), LESSONS).preheat
+    assert not options_from_args(parse("--port", "0", "--no-preheat"), LESSONS).preheat
+
+
 def test_the_nodelay_class_is_importable_by_name() -> None:
     from traitlets.utils.importstring import import_item
 

@@ -10,6 +10,7 @@ cells are then reported by its own test here.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -86,3 +87,13 @@ def test_lesson_notebook_runs_under_nbval(notebook: Path, nbval_run: NbvalRun) -
     assert len(cells) == code_cells, f"nbval ran {len(cells)} of {notebook.name}'s {code_cells} code cells:\n{nbval_run.output}"
     failures = [f"{cell.name}: {cell.failure}" for cell in cells if cell.failure is not None]
     assert not failures, f"nbval failed on {notebook.name}:\n" + "\n".join(failures)
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
+def test_every_notebook_waits_to_be_opened_before_its_checks(notebook: Path) -> None:
+    """The app runs each page ahead in a preheated kernel; kit.page_opened() is where it
+    waits for the learner and re-reads their progress, after every widget that shows it."""
+    cells = [cell for cell in json.loads(notebook.read_text())["cells"] if cell["cell_type"] == "code"]
+    sources = ["".join(cell["source"]) for cell in cells]
+    assert sum("kit.page_opened()" in source for source in sources) == 1, notebook.name
+    assert sources[-2].startswith("kit.page_opened()") and sources[-1].startswith("# Checks run by the tests"), notebook.name

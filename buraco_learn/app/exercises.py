@@ -36,7 +36,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from buraco_learn.app import parts
-from buraco_learn.app.lessonkit import Page, Question, RulesetChooser, _error_html
+from buraco_learn.app.lessonkit import Page, Question, RulesetChooser, _error_html, on_opened
 from buraco_learn.app.pages import STYLE
 from buraco_learn.app.positions import TRIAL_STYLE, Exercise, Trial, burraco_kind_of, position_html, run_trial
 from buraco_learn.app.progress import ProgressError
@@ -436,6 +436,7 @@ class GameRoom:
         self.widget = parts.vbox([parts.hbox([self.level, self.new_button, self.resume_button]), self.status,
                                     self.holder, self.replay_button])
         self._offer()
+        on_opened(self._offer)
 
     def __repr__(self) -> str:
         return f"GameRoom(slot={self.slot!r}, {'a table' if self.table is not None else 'no table yet'})"

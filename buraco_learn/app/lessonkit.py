@@ -30,6 +30,7 @@ False
 from __future__ import annotations
 
 import html
+import logging
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -38,7 +39,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from buraco_learn.app import parts
+from buraco_learn.app import parts, preheat
 from buraco_learn.app.catalogue import INDEX, LessonInfo, discover, find
 from buraco_learn.app.pages import STYLE, format_option, landing_html, nav_html
 from buraco_learn.app.progress import ProgressError, ProgressStore
@@ -55,6 +56,37 @@ from buraco_learn.sources import DOCUMENTS
 def in_app() -> bool:
     """Whether this kernel serves a page of the app (Voila starts its kernels with ``VOILA_BASE_URL``)."""
     return "VOILA_BASE_URL" in os.environ or "VOILA_KERNEL_ID" in os.environ
+
+
+_ON_OPENED: list[Callable[[], None]] = []
+
+
+def on_opened(refresh: Callable[[], None]) -> None:
+    """Have :func:`page_opened` call ``refresh`` (what shows something read from the progress store)."""
+    _ON_OPENED.append(refresh)
+
+
+def page_opened() -> None:
+    """Wait for the learner to open this page, then refresh what shows their progress.
+
+    ``buraco-learn serve`` keeps one kernel per notebook ready with its cells already run up
+    to this call (Voila's preheated kernels), so a page opens at once. The progress store
+    may have changed since then (a lesson marked done in another tab), so here, in such a
+    kernel, the notebook waits for the request and then re-reads it. Anywhere else (a kernel
+    started for the page, nbval, JupyterLab) it returns at once. Every notebook calls it
+    once, in the cell before its checks.
+    """
+    if preheat.in_preheated_kernel():
+        try:
+            preheat.wait_for_request()
+        except preheat.PreheatError:  # the page shows what it ran ahead with
+            logging.getLogger(__name__).exception("waiting for the page's request failed")
+    for refresh in _ON_OPENED:
+        try:
+            refresh()
+        except Exception:  # what the page showed stays; never a traceback in it
+            logging.getLogger(__name__).exception("refreshing a page on opening failed")
+    _ON_OPENED.clear()
 
 
 def checking() -> bool:
@@ -145,6 +177,7 @@ class DoneButton:
         self.button.on_click(lambda _button: self.toggle())
         self.widget = parts.hbox([self.button, self.status])
         self._show()
+        on_opened(self._show)
 
     def _done_at(self) -> str | None:
         store = self.page.store
@@ -500,6 +533,7 @@ class Landing:
                 button.disabled = True
         self.widget = parts.vbox([self.table, controls])
         self.refresh()
+        on_opened(self.refresh)
 
     def refresh(self) -> None:
         progress = self.store.all() if self.store is not None else {}

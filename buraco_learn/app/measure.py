@@ -53,7 +53,7 @@ from typing import Any
 
 from buraco_learn.app.catalogue import LESSONS_ENV, discover, lessons_dir
 from buraco_learn.app.progress import DATA_ENV
-from buraco_learn.app.server import free_port
+from buraco_learn.app.server import ServeOptions, free_port
 
 EMPTY = "empty.ipynb"
 CHROMIUM_FLAGS = [
@@ -120,14 +120,43 @@ def _kernel_process(server_pid: int, kernel_id: str) -> Any:
     return None
 
 
+def settle(pid: int, quiet_s: float = 0.05, window_s: float = 0.25, limit_s: float = 15.0) -> float:
+    """Wait until the server and its kernels are idle (less than ``quiet_s`` of CPU in
+    ``window_s``): kernels being started for the pool, or shut down, would otherwise
+    compete with the next page. Returns the seconds waited."""
+    start = time.monotonic()
+
+    def cpu() -> float:
+        total = 0.0
+        for process in _process_tree(pid):
+            try:
+                times = process.cpu_times()
+                total += times.user + times.system
+            except Exception:
+                continue
+        return total
+
+    before = cpu()
+    while time.monotonic() - start < limit_s:
+        time.sleep(window_s)
+        now = cpu()
+        if now - before < quiet_s:
+            break
+        before = now
+    return time.monotonic() - start
+
+
 @contextmanager
-def serving(lessons: Path, data: Path, *, tcp_delay: bool = False) -> Iterator[tuple[str, int]]:
-    """``buraco-learn serve`` on a free port; yields (url, server pid); stopped by its PID."""
+def serving(lessons: Path, data: Path, *, tcp_delay: bool = False, preheat: bool = True) -> Iterator[tuple[str, int]]:
+    """``buraco-learn serve`` on a free port; yields (url, server pid) once the server and its
+    kernels are idle; stopped by its PID."""
     port = free_port()
     env = {**os.environ, DATA_ENV: str(data), LESSONS_ENV: str(lessons)}
     command = [sys.executable, "-m", "buraco_learn", "serve", "--no-browser", "--port", str(port)]
     if tcp_delay:
         command.append("--tcp-delay")
+    if not preheat:
+        command.append("--no-preheat")
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -140,6 +169,8 @@ def serving(lessons: Path, data: Path, *, tcp_delay: bool = False) -> Iterator[t
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"buraco-learn serve did not start (exit {process.poll()})") from None
                 time.sleep(0.2)
+        time.sleep(1.0)
+        settle(process.pid)
         yield url, process.pid
     finally:
         process.send_signal(signal.SIGTERM)
@@ -246,7 +277,16 @@ def click_latencies(browser: Any, url: str, rounds: int) -> list[float]:
 
 
 # -- the measurement ------------------------------------------------------------------------------
-def measure(repeats: int = 5, sessions: int = 5, click_rounds: int = 3, lessons: Path | None = None) -> Report:
+def quiet(pid: int, preheat: bool) -> None:
+    """Before a page: as a learner who read the last page for a while would find the server,
+    with the last page's kernel shut down and (preheated) its replacement ready."""
+    if preheat:
+        time.sleep(ServeOptions.fill_delay + 0.2)
+    settle(pid)
+
+
+def measure(repeats: int = 5, sessions: int = 5, click_rounds: int = 3, lessons: Path | None = None,
+            preheat: bool = True) -> Report:
     from playwright.sync_api import sync_playwright
 
     source = lessons or lessons_dir()
@@ -258,15 +298,17 @@ def measure(repeats: int = 5, sessions: int = 5, click_rounds: int = 3, lessons:
         (served / EMPTY).write_text(json.dumps(empty_notebook()))
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_FLAGS)
-            with serving(served, Path(tmp) / "data") as (url, pid):
+            with serving(served, Path(tmp) / "data", preheat=preheat) as (url, pid):
                 warm = _context(browser)  # the first page pays for the browser's and the server's caches
                 open_page(warm.new_page(), url, notebooks[1])
                 warm.close()
                 for _ in range(repeats):
                     for notebook in notebooks:
+                        quiet(pid, preheat)
                         report.pages[notebook].http_s.append(fetch_page(url, notebook))
                 for _ in range(repeats):
                     for notebook in notebooks:
+                        quiet(pid, preheat)
                         context = _context(browser)
                         page = context.new_page()
                         shown, ready = open_page(page, url, notebook)
@@ -290,7 +332,7 @@ def measure(repeats: int = 5, sessions: int = 5, click_rounds: int = 3, lessons:
                 for context in contexts:
                     context.close()
                 report.click_ms_nodelay = click_latencies(browser, url, click_rounds)
-            with serving(served, Path(tmp) / "data", tcp_delay=True) as (url, _pid):
+            with serving(served, Path(tmp) / "data", tcp_delay=True, preheat=preheat) as (url, _pid):
                 report.click_ms_nagle = click_latencies(browser, url, click_rounds)
             browser.close()
     return report
@@ -426,12 +468,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--classroom", type=int, metavar="N",
                         help="only the classroom check: N sessions at once, each answering a quiz question")
+    parser.add_argument("--no-preheat", action="store_true", help="serve with --no-preheat (a kernel started per page when opened)")
     args = parser.parse_args(argv)
     if args.classroom:
         room = run_classroom(args.classroom, args.lessons)
         print(json.dumps(asdict(room), indent=1) if args.json else room.summary())
         return 0 if room.succeeded == room.sessions else 1
-    report = measure(args.repeats, args.sessions, args.click_rounds, args.lessons)
+    report = measure(args.repeats, args.sessions, args.click_rounds, args.lessons, preheat=not args.no_preheat)
     print(json.dumps(asdict(report), indent=1) if args.json else format_report(report))
     return 0
 

@@ -51,6 +51,8 @@ class ServeOptions:
     cull_connected: bool = True
     nodelay: bool = True
     verbose: bool = False
+    preheat: bool = True
+    fill_delay: float = 2.0
 
     @property
     def url(self) -> str:
@@ -77,6 +79,12 @@ def voila_argv(options: ServeOptions) -> list[str]:
         f"--MappingKernelManager.cull_connected={options.cull_connected}",
         f"--Voila.log_level={'INFO' if options.verbose else 'ERROR'}",
     ]
+    if options.preheat:
+        # One kernel per notebook kept ready with the notebook already executed up to
+        # kit.page_opened() (Voila's preheated kernels): a page opens without waiting for
+        # its kernel to start and its cells to run. A used kernel is replaced after
+        # fill_delay seconds, once the page that took it has drawn.
+        argv += ["--preheat_kernel=True", "--pool_size=1", f"--VoilaKernelManager.fill_delay={options.fill_delay}"]
     if os.name != "nt":  # kernels talk over Unix sockets in Voila's private directory, not localhost TCP
         argv.append("--KernelManager.transport=ipc")
     if options.nodelay:

@@ -41,6 +41,9 @@ def add_parser(sub: Any, name: str) -> None:
                         help=f"stop a page's kernel after this long without activity, even with the page open (default {IDLE_TIMEOUT})")
     parser.add_argument("--reset-progress", nargs="?", const=ALL, metavar="LESSON",
                         help="forget the progress of LESSON (number or id), or of every lesson, then exit")
+    parser.add_argument("--no-preheat", action="store_true",
+                        help="start a page's kernel when the page is opened, instead of keeping one ready per lesson "
+                             "(slower pages, about 60 MB less memory per lesson)")
     parser.add_argument("--verbose", action="store_true", help="log every request and kernel")
     parser.add_argument("--tcp-delay", action="store_true", help=argparse.SUPPRESS)  # measuring Nagle's cost
     parser.set_defaults(handler=run)
@@ -59,7 +62,8 @@ def options_from_args(args: argparse.Namespace, lessons: Path) -> ServeOptions:
     if args.idle_timeout < 60:
         raise CliError(f"invalid --idle-timeout {args.idle_timeout}: at least 60 seconds, or pages die while being read")
     return ServeOptions(port=port, lessons=lessons, open_browser=not args.no_browser,
-                        idle_timeout=args.idle_timeout, nodelay=not args.tcp_delay, verbose=args.verbose)
+                        idle_timeout=args.idle_timeout, nodelay=not args.tcp_delay, verbose=args.verbose,
+                        preheat=not args.no_preheat)
 
 
 def _setup_environment(args: argparse.Namespace) -> Path:
