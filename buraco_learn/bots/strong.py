@@ -70,6 +70,24 @@ from .intermediate import check_view, fast_step, rank_actions
 MAX_ROLLOUT_ACTIONS = 400
 
 
+def default_worlds(rules: Rules) -> int:
+    """The default budget: sampled worlds per decision.
+
+    48 where any burraco closes (``italian``, ``bukharo``, ``aberto-sujo``, ``fechado-sujo``):
+    those hands are short races (about 120 actions), a decision's rollouts are cheap, and
+    the search's edge over the heuristics it starts from is small, so it needs the
+    precision (measured 2026-11-30 with the arena under ``italian``, docs/strength.md).
+    24 where a clean burraco is needed: longer hands, dearer rollouts, and 24 worlds
+    already beat the heuristics there. Both keep a move within 1 s at the 95th percentile
+    (``buraco-learn bench bots``).
+
+    >>> from buraco_learn import preset
+    >>> default_worlds(preset("italian")), default_worlds(preset("aberto"))
+    (48, 24)
+    """
+    return 24 if rules.close_needs_burraco == "clean" else 48
+
+
 def wastes_wild(pos: Position, action: Action) -> bool:
     """Whether ``action`` spends a wild on a meld that stays short of a burraco by three
     or more, early in the hand (000 'Strategy tips', 001 'Easy first-game tips')."""
@@ -205,7 +223,7 @@ def rollout(state: HandState, horizon: int, weights: Weights) -> None:
 class StrongBot:
     """Determinized Monte Carlo search (see the module docstring).
 
-    Options: ``worlds`` (sampled worlds per decision, default 24), ``candidates``
+    Options: ``worlds`` (sampled worlds per decision, default :func:`default_worlds`), ``candidates``
     (actions searched, default 5), ``horizon`` (turns simulated after the decision,
     default one round and the bot's next turn), ``budget_ms`` (optional time cap per
     decision; off by default so that play is reproducible), ``confidence`` (how many
@@ -222,7 +240,7 @@ class StrongBot:
         self,
         rules: Rules,
         seed: int | None = None,
-        worlds: int = 24,
+        worlds: int | None = None,
         candidates: int = 5,
         horizon: int | None = None,
         budget_ms: float | None = None,
@@ -231,6 +249,7 @@ class StrongBot:
         halving: bool = True,
         **weights: float,
     ) -> None:
+        worlds = default_worlds(rules) if worlds is None else worlds
         if worlds < 1 or candidates < 1:
             raise BuracoError("the strong bot needs at least one world and one candidate")
         self.rules = rules
