@@ -24,11 +24,12 @@ import socket
 import struct
 from typing import Final
 
+from buraco_learn.app.server import HOST  # buraco-learn serve listens on loopback only
+
 PREHEAT_ENV: Final = "VOILA_PREHEAT"  # "True" in a kernel Voila keeps ready ahead of a request
 KERNEL_ENV: Final = "VOILA_KERNEL_ID"
 PORT_ENV: Final = "VOILA_APP_PORT"
 SERVER_URL_ENV: Final = "VOILA_SERVER_URL"
-HOST: Final = "127.0.0.1"  # buraco-learn serve listens on loopback only
 
 _TEXT, _BINARY, _CLOSE, _PING = 0x1, 0x2, 0x8, 0x9
 
