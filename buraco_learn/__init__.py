@@ -7,6 +7,10 @@
 'legal dirty set Q♠ Q♠ Q♥ Q♥ Q♦ Q♣ 2♣, a dirty burraco: the 2♣ stands for a Queen'
 """
 
+from buraco_learn.compiled import guard
+
+guard()  # before any engine module loads: the compiled engine only where it matches its sources
+
 from buraco_learn.cards import (
     JOKER,
     Card,

@@ -17,6 +17,7 @@ from typing import Any
 
 from buraco_learn import meldcore as core
 from buraco_learn.cards import Card, card_of_id, deck_ids
+from buraco_learn.compiled import guard
 from buraco_learn.melds import check_meld
 from buraco_learn.presets import preset
 
@@ -218,7 +219,9 @@ def bench_hands(repeat: int = 5, progress: bool = True, hands: int = 40, rules_n
     # the policy applies each proposal itself: choosing is what is left of its time
     if _WHERE["_choose"] in where and _WHERE["apply"] in where:
         where["choosing actions (proposals, without the checks)"] = round(where[_WHERE["_choose"]] - where[_WHERE["apply"]], 3)
-    notes = {"cpu": note, "hands_per_round": hands, "actions_per_hand": round(actions / hands, 1)}
+    notes = {"cpu": note, "hands_per_round": hands, "actions_per_hand": round(actions / hands, 1), "engine": str(guard())}
+    if guard().compiled:  # cProfile sees only calls into Python: the compiled functions are not timed
+        where = {"note": "the engine is compiled (the profile needs BURACO_PURE_PYTHON=1)"}
     return [
         Result(f"hands: {rules_name} random playouts on the state", "hands/s", engine_runs, 500.0, notes={**notes, "profile_seconds_10_hands": where}),
         Result(f"hands: {rules_name} random bots through views", "hands/s", view_runs, None, notes=notes),

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from buraco_learn import IllegalActionError, preset
-from buraco_learn.game import HandState
+from buraco_learn.game import HandState, turnrules
 from buraco_learn.game.deal import deck_is_complete
 from buraco_learn.game.position import position
 
@@ -369,7 +369,7 @@ def test_quick_meld_filter_never_refuses_a_meldable_card(name: str) -> None:
 
     rules = preset(name)
     rng = random.Random(5)
-    checked = 0
+    checked = meldable = 0
     for hand_number in range(6):
         state = HandState.new(rules, rng, dealer=hand_number % 4)
         while not state.over and checked < 400:
@@ -377,10 +377,11 @@ def test_quick_meld_filter_never_refuses_a_meldable_card(name: str) -> None:
                 seat = state.current
                 for depth in range(1, len(state.pile) + 1) if rules.pile_take == "any-depth" else [None]:
                     taken = state._taken_ids(depth)
-                    quick = state._can_meld_with(taken[0], taken)
-                    full_state = state.clone()
-                    full_state._could_meld = lambda target, pool, s=full_state, me=seat: (True, [m for m in s.melds if m.side == s.side_of[me] or rules.add_to_any_meld])  # type: ignore[method-assign]
-                    assert quick == full_state._can_meld_with(taken[0], taken)
+                    quick = turnrules._can_meld_with(state, taken[0], taken)
+                    full = turnrules._can_meld_with(state, taken[0], taken, quick=False)
+                    assert quick == full, (state.seat_names[seat], depth)
                     checked += 1
+                    meldable += full
             state.apply(random_action(state, rng))
     assert checked > 50
+    assert 0 < meldable < checked  # both answers were met

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from buraco_learn.cli import CliError
+from buraco_learn.compiled import guard
 
 #: benchmark name -> (module, function), imported only when run
 BENCHES = {
@@ -39,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({result.name: result.to_dict() for result in results}, indent=2))
     else:
+        print(f"engine: {guard()}  (BURACO_PURE_PYTHON=1 runs the Python sources)")
         for result in results:
             print(result.line())
     return 0

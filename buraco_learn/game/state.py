@@ -25,7 +25,7 @@ import random
 from typing import Any
 
 from buraco_learn.cards import Card, card_of_id, code_of_id
-from buraco_learn.errors import IllegalActionError
+from buraco_learn.errors import BuracoError, IllegalActionError
 from buraco_learn.game import actions as A
 from buraco_learn.game import turnrules
 from buraco_learn.game.actions import Action
@@ -43,9 +43,16 @@ _CARDS = tuple(Card.from_code(code) for code in range(53))
 class HandState:
     """One hand in progress. Use :meth:`new` (a fresh deal) or :meth:`from_deal`."""
 
-    def __init__(self, rules: Rules, deal: Deal, scores: dict[int, int] | None = None) -> None:
+    def __init__(self, rules: Rules, deal: Deal | None, scores: dict[int, int] | None = None, *,
+                 _blank: bool = False) -> None:
+        # ``_blank``: only ``rules`` and ``deal`` set, for :meth:`clone` and sampled worlds,
+        # which set every other attribute themselves (a compiled class has no ``__dict__``
+        # to copy and cannot be made with ``object.__new__``)
         self.rules = rules
-        self.deal = deal
+        self._deal = deal
+        if _blank:
+            return
+        assert deal is not None, "a hand starts from a deal"
         players = rules.players
         self.players = players
         self.seat_names = seat_names(players)
@@ -103,14 +110,17 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy (for search and undo)."""
-        other = object.__new__(HandState)
-        other.__dict__.update(self.__dict__)
+        other = HandState(self.rules, self._deal, _blank=True)
+        other.players = self.players
+        other.seat_names = self.seat_names
+        other.dealer = self.dealer
         other.hands = [list(hand) for hand in self.hands]
         other.stock = list(self.stock)
         other.pile = list(self.pile)
         other.pots = [None if pot is None else list(pot) for pot in self.pots]
         other.side_of = list(self.side_of)
         other.side_names = list(self.side_names)
+        other.three_way = self.three_way
         other.pot_owner = list(self.pot_owner)
         other.side_pot = dict(self.side_pot)
         other.pending_pot = {seat: list(ids) for seat, ids in self.pending_pot.items()}
@@ -118,11 +128,33 @@ class HandState:
         other.known = [list(ids) for ids in self.known]
         other.opened = list(self.opened)
         other.scores = dict(self.scores)
+        other.current = self.current
+        other.phase = self.phase
+        other.turn = self.turn
+        other.first_turn = self.first_turn
+        other.drawn = self.drawn
+        other.took_single = self.took_single
+        other.must_meld = self.must_meld
+        other.acted = self.acted
+        other.last_turn = self.last_turn
+        other.stalemate_run = self.stalemate_run
+        other.took_one_card_pile = self.took_one_card_pile
+        other.redrawn = self.redrawn
+        other.pot_after_discard = self.pot_after_discard
         other.history = list(self.history)
-        other.deal = self.deal
+        other.end_reason = self.end_reason
+        other.closed_by = self.closed_by
+        other.version = self.version
         return other
 
     # -- queries --------------------------------------------------------------------
+    @property
+    def deal(self) -> Deal:
+        """The deal this hand started from (a world sampled from a player's view has none)."""
+        if self._deal is None:
+            raise BuracoError("this state was sampled from a player's view: it has no deal of its own")
+        return self._deal
+
     @property
     def over(self) -> bool:
         return self.phase == OVER

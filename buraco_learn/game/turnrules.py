@@ -107,11 +107,19 @@ def _taken_ids(state: HandState, depth: int | None) -> list[int]:
         return list(state.pile[-depth:])
     return list(state.pile)
 
-def _can_meld_with(state: HandState, target: int, taken: list[int]) -> bool:
-    """Whether, after taking ``taken``, some legal meld, addition or swap uses card ``target``."""
+def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool = True) -> bool:
+    """Whether, after taking ``taken``, some legal meld, addition or swap uses card ``target``.
+
+    ``quick``: first rule out what :func:`_could_meld` shows impossible (``False``, for
+    the tests: try a new meld and every meld on the table the side may add to).
+    """
     from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
 
-    new_meld, melds = _could_meld(state, target, state.hands[state.current] + taken)
+    if quick:
+        new_meld, melds = _could_meld(state, target, state.hands[state.current] + taken)
+    else:
+        side = state.side_of[state.current]
+        new_meld, melds = True, [meld for meld in state.melds if meld.side == side or state.rules.add_to_any_meld]
     if not new_meld and not melds:
         return False
     trial = state.clone()

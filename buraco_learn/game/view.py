@@ -203,14 +203,12 @@ class PlayerView:
             position += count
             return out
 
-        state = object.__new__(HandState)
+        state = HandState(self.rules, None, _blank=True)  # a sampled world has no deal of its own
         public = dict(self.public)
-        state.rules = self.rules
         state.players = self.rules.players
         state.seat_names = self.seat_names
         state.side_names = list(self.side_names)
         state.side_of = list(self.side_of)
-        state.deal = None  # type: ignore[assignment]
         for name in _PUBLIC_FIELDS:
             setattr(state, name, public[name])
         state.hands = []
