@@ -51,7 +51,7 @@ def build(root: Path = ROOT, quiet: bool = False) -> EngineStatus:
     try:
         import mypyc
     except ImportError as error:
-        raise RuntimeError("mypyc is not installed (it comes with mypy: pip install mypy)") from error
+        raise RuntimeError("mypyc is not installed; it comes with mypy, which ./dev test installs") from error
     hashes = source_hashes(root)
     clean(root)
     with tempfile.TemporaryDirectory(prefix="buraco-engine-") as tmp:
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             print(error, file=sys.stderr)
             return 1
         first = str(error).splitlines()[0]
-        print(f"the engine was not compiled ({first}); it runs as plain Python", file=sys.stderr)
+        print(f"the engine runs as plain Python (not compiled: {first})", file=sys.stderr)
     return 0
 
 
