@@ -101,12 +101,29 @@ print(guard().kind)
 for name in PRESET_NAMES:
     for levels in (("random",), ("intermediate",), ("beginner",)):
         print(dumps(selfplay(preset(name), 2, 11, levels, progress=False)).replace("\\n", " "))
+# the strong bot's search (sampled worlds, clones, rollouts) at every 12th decision of a hand
+import random
+from buraco_learn.bots import make_bot
+from buraco_learn.game import HandState
+for name in ("italian", "aberto", "cutthroat"):
+    rules = preset(name)
+    state = HandState.new(rules, random.Random(5))
+    players = [make_bot("intermediate", rules, seed=seat) for seat in range(rules.players)]
+    strong = make_bot("strong", rules, seed=3)
+    choices = []
+    while not state.over:
+        view = state.view(state.current)
+        if len(state.history) % 12 == 5:
+            choices.append(strong.act(view).notation())
+        state.apply(players[state.current].act(view))
+    print(name, "strong", " | ".join(choices))
 """
 
 
 @pytest.mark.skipif(not status().compiled and not REQUIRE, reason=f"the engine is not compiled here ({status()})")
 def test_compiled_and_pure_engines_play_byte_identical_records() -> None:
-    """Every preset, random and heuristic bots: the same seed gives the same record from both engines."""
+    """Every preset, random and heuristic bots: the same seed gives the same record from both
+    engines; and the strong bot's search chooses the same actions."""
     runs = {}
     for pure in ("1", ""):
         run = subprocess.run([sys.executable, "-c", SELFPLAY], capture_output=True, text=True, check=True,
@@ -114,7 +131,8 @@ def test_compiled_and_pure_engines_play_byte_identical_records() -> None:
         kind, *records = run.stdout.splitlines()
         runs[kind] = records
     assert set(runs) == {"disabled", "compiled"}
-    assert len(runs["compiled"]) == 3 * len(buraco_learn.PRESET_NAMES)
+    assert len(runs["compiled"]) == 3 * len(buraco_learn.PRESET_NAMES) + 3
     for compiled_record, pure_record in zip(runs["compiled"], runs["disabled"], strict=True):
         assert compiled_record == pure_record
-    assert all('"actions"' in record for record in runs["compiled"])
+    assert all('"actions"' in record for record in runs["compiled"][:-3])
+    assert all(line.count("|") >= 3 for line in runs["compiled"][-3:]), runs["compiled"][-3:]
