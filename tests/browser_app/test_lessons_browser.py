@@ -29,6 +29,28 @@ YOUR_TURN_OR_OVER = """() => {
     const root = document.querySelector(".bl-table:not(.bl-replayer)");
     return !!root && (root.dataset.turn === "you" || root.dataset.phase === "over");
 }"""
+# the learner may draw now (the button is enabled), or the hand is over
+YOU_MAY_DRAW_OR_OVER = """() => {
+    const root = document.querySelector(".bl-table:not(.bl-replayer)");
+    if (!root) return false;
+    if (root.dataset.phase === "over") return true;
+    const draw = root.querySelector('button[data-key="draw"]');
+    return root.dataset.turn === "you" && root.dataset.phase === "draw" && !!draw && !draw.disabled;
+}"""
+TABLE_STATE = """() => {
+    const root = document.querySelector(".bl-table:not(.bl-replayer)");
+    return root ? JSON.stringify({...root.dataset}) + " | " + root.innerText.slice(0, 1500) : "no table";
+}"""
+
+
+def wait_to_draw(page: Any, timeout: int = 60_000) -> str:
+    """Wait until the learner may draw or the hand is over (returns the phase); on a timeout,
+    fail with what the table shows, so that a stuck table can be told from a slow one."""
+    try:
+        page.wait_for_function(YOU_MAY_DRAW_OR_OVER, timeout=timeout)
+    except Exception as error:
+        raise AssertionError(f"the learner's turn to draw never came ({error}); the table: {page.evaluate(TABLE_STATE)}") from error
+    return str(page.locator(TABLE).get_attribute("data-phase"))
 
 
 def expect() -> Any:
@@ -121,8 +143,7 @@ def play_to_the_end(page: Any) -> int:
     table = page.locator(TABLE)
     turns = 0
     while True:
-        page.wait_for_function(YOUR_TURN_OR_OVER, timeout=120_000)
-        if table.get_attribute("data-phase") == "over":
+        if wait_to_draw(page, timeout=120_000) == "over":
             return turns
         table.get_by_role("button", name="Draw", exact=True).click()
         expect()(table).to_have_attribute("data-phase", re.compile("play|over"))
@@ -179,7 +200,7 @@ def test_a_saved_game_is_resumed_after_a_restart(fresh_app: AppServer, in_browse
         table = page.locator(TABLE)
         table.get_by_label("Bot speed").select_option(label="Instant")
         for _ in range(2):
-            page.wait_for_function(YOUR_TURN_OR_OVER, timeout=60_000)
+            assert wait_to_draw(page) == "draw", "the hand ended within the learner's first two turns"
             table.get_by_role("button", name="Draw", exact=True).click()
             expect()(table).to_have_attribute("data-phase", "play")
             table.get_by_role("group", name="Your hand", exact=False).locator("button.bl-card").last.click()
