@@ -6,6 +6,7 @@ import hashlib
 import importlib.machinery
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -136,3 +137,15 @@ def test_compiled_and_pure_engines_play_byte_identical_records() -> None:
         assert compiled_record == pure_record
     assert all('"actions"' in record for record in runs["compiled"][:-3])
     assert all(line.count("|") >= 3 for line in runs["compiled"][-3:]), runs["compiled"][-3:]
+
+
+def test_the_compiled_modules_doctests_run_on_their_sources() -> None:
+    """doctest cannot see into compiled functions, so ``--doctest-modules`` finds nothing in
+    the compiled modules: their examples run here, on the sources, in a process of their own."""
+    files = [str(source_path(module)) for module in MODULES]
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", *files],
+                         env={**os.environ, "BURACO_PURE_PYTHON": "1"}, capture_output=True, text=True,
+                         cwd=Path(buraco_learn.__file__).parent.parent, check=False)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    passed = re.search(r"(\d+) passed", run.stdout)
+    assert passed is not None and int(passed.group(1)) >= len(MODULES), run.stdout[-2000:]
