@@ -49,7 +49,8 @@ def build(root: Path = ROOT, quiet: bool = False) -> EngineStatus:
     the previous build, if any, is removed first, so a failed build leaves the sources running.
     """
     try:
-        import mypyc
+        import mypyc  # noqa: F401  (only to say clearly when it is missing)
+        from mypy.version import __version__ as version
     except ImportError as error:
         raise RuntimeError("mypyc is not installed; it comes with mypy, which ./dev test installs") from error
     hashes = source_hashes(root)
@@ -66,9 +67,6 @@ def build(root: Path = ROOT, quiet: bool = False) -> EngineStatus:
             raise RuntimeError(f"mypyc did not produce every module: {run.stdout[-2000:]}")
         for path in made:
             shutil.copy2(path, root / path.relative_to(lib))
-    version = getattr(mypyc, "__version__", None)
-    if version is None:
-        from mypy.version import __version__ as version
     stamp = {"mypyc": version, "python": sys.implementation.cache_tag, "sources": hashes}
     (root / "buraco_learn" / STAMP).write_text(json.dumps(stamp, indent=1) + "\n")
     if not quiet:

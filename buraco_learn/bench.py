@@ -204,24 +204,26 @@ def bench_hands(repeat: int = 5, progress: bool = True, hands: int = 40, rules_n
         start = time.perf_counter()
         selfplay(rules, hands // 2, seed=round_number)
         view_runs.append((hands // 2) / (time.perf_counter() - start))
-    profile = cProfile.Profile()
-    rng = random.Random(99)
-    profile.enable()
-    for number in range(10):
-        random_playout(HandState.new(rules, rng, dealer=number % 4), rng)
-    profile.disable()
-    stats = pstats.Stats(profile)
-    top = sorted(stats.stats.items(), key=lambda item: -item[1][3])  # type: ignore[attr-defined]
-    where = {}
-    for (filename, _line, function), (_cc, _nc, _tt, cumulative, _callers) in top:
-        if "buraco_learn" in filename and function in _WHERE and _WHERE[function] not in where:
-            where[_WHERE[function]] = round(cumulative, 3)
-    # the policy applies each proposal itself: choosing is what is left of its time
-    if _WHERE["_choose"] in where and _WHERE["apply"] in where:
-        where["choosing actions (proposals, without the checks)"] = round(where[_WHERE["_choose"]] - where[_WHERE["apply"]], 3)
-    notes = {"cpu": note, "hands_per_round": hands, "actions_per_hand": round(actions / hands, 1), "engine": str(guard())}
-    if guard().compiled:  # cProfile sees only calls into Python: the compiled functions are not timed
-        where = {"note": "the engine is compiled (the profile needs BURACO_PURE_PYTHON=1)"}
+    engine = guard()
+    where: dict[str, Any] = {}
+    if engine.compiled:  # cProfile sees only calls into Python: the compiled functions are not timed
+        where["note"] = "the engine is compiled (the profile needs BURACO_PURE_PYTHON=1)"
+    else:
+        profile = cProfile.Profile()
+        rng = random.Random(99)
+        profile.enable()
+        for number in range(10):
+            random_playout(HandState.new(rules, rng, dealer=number % 4), rng)
+        profile.disable()
+        stats = pstats.Stats(profile)
+        top = sorted(stats.stats.items(), key=lambda item: -item[1][3])  # type: ignore[attr-defined]
+        for (filename, _line, function), (_cc, _nc, _tt, cumulative, _callers) in top:
+            if "buraco_learn" in filename and function in _WHERE and _WHERE[function] not in where:
+                where[_WHERE[function]] = round(cumulative, 3)
+        # the policy applies each proposal itself: choosing is what is left of its time
+        if _WHERE["_choose"] in where and _WHERE["apply"] in where:
+            where["choosing actions (proposals, without the checks)"] = round(where[_WHERE["_choose"]] - where[_WHERE["apply"]], 3)
+    notes = {"cpu": note, "hands_per_round": hands, "actions_per_hand": round(actions / hands, 1), "engine": str(engine)}
     return [
         Result(f"hands: {rules_name} random playouts on the state", "hands/s", engine_runs, 500.0, notes={**notes, "profile_seconds_10_hands": where}),
         Result(f"hands: {rules_name} random bots through views", "hands/s", view_runs, None, notes=notes),

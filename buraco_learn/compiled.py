@@ -137,5 +137,3 @@ def guard(root: Path = ROOT) -> EngineStatus:
         warnings.warn(f"buraco_learn's compiled engine is out of date ({found.detail})", RuntimeWarning, stacklevel=2)
     STATUS = found
     return found
-
-

@@ -118,8 +118,7 @@ def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool 
     if quick:
         new_meld, melds = _could_meld(state, target, state.hands[state.current] + taken)
     else:
-        side = state.side_of[state.current]
-        new_meld, melds = True, [meld for meld in state.melds if meld.side == side or state.rules.add_to_any_meld]
+        new_meld, melds = True, _addable_melds(state)
     if not new_meld and not melds:
         return False
     trial = state.clone()
@@ -139,6 +138,12 @@ def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool 
             return True
     return False
 
+def _addable_melds(state: HandState) -> list[TableMeld]:
+    """The melds on the table the current player may add to: their side's, or anybody's where allowed."""
+    side = state.side_of[state.current]
+    anyone = state.rules.add_to_any_meld
+    return [meld for meld in state.melds if anyone or meld.side == side]
+
 def _could_meld(state: HandState, target: int, pool: list[int]) -> tuple[bool, list[TableMeld]]:
     """A quick necessary condition for :meth:`_can_meld_with`: whether a new meld could
     hold the card, and which melds on the table it could join.
@@ -149,8 +154,7 @@ def _could_meld(state: HandState, target: int, pool: list[int]) -> tuple[bool, l
     """
     rules = state.rules
     code = _CODE[target]
-    side = state.side_of[state.current]
-    mine = [meld for meld in state.melds if meld.side == side or rules.add_to_any_meld]
+    mine = _addable_melds(state)
     if code == 52 or (rules.twos_wild and code % 13 == 1):
         return True, mine  # a wild can go almost anywhere
     rank0, suit = code % 13, code // 13
