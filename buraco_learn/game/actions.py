@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final
 
 from buraco_learn.cards import Card, format_cards, parse_cards
@@ -46,10 +47,24 @@ _ORDER: Final = {kind: index for index, kind in enumerate(KINDS)}
 _HINT: Final = "actions: draw, take [N], redraw, meld CARDS [| CARDS ...], add mN CARDS, swap mN CARD, discard CARD, pot, close [CARD]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Action:
     """One action. ``cards`` for discard, close, add and swap; ``groups`` for meld;
-    ``target`` is the meld number for add and swap, or the depth for ``take N``."""
+    ``target`` is the meld number for add and swap, or the depth for ``take N``.
+
+    An action's identity is canonical: its cards as a multiset (and a meld of several
+    groups as a multiset of them) with its target, whatever the order they are written
+    in, so ``==``, ``hash``, ``in`` on any collection of actions, the state's checks,
+    records and the coach all agree on what "this action" is. The order given is kept
+    for display.
+
+    >>> Action.parse("meld AH QH 2C") == Action.parse("meld QH 2C AH")
+    True
+    >>> Action.parse("meld 5H 6H 7H | KS KD KH") in {Action.parse("meld KD KH KS | 7H 6H 5H")}
+    True
+    >>> Action.parse("add m2 8H") == Action.parse("add m3 8H")
+    False
+    """
 
     kind: str
     cards: tuple[Card, ...] = ()
@@ -153,10 +168,24 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse('{self.notation()}')"
 
-    def canonical(self) -> tuple[str, int | None, tuple[tuple[int, ...], ...], tuple[int, ...]]:
-        """The action with card order forgotten: equal for ``meld 7D JK 6D`` and ``meld JK 6D 7D``."""
+    @cached_property
+    def _identity(self) -> tuple[str, int | None, tuple[tuple[int, ...], ...], tuple[int, ...]]:
         groups = tuple(sorted(tuple(sorted(card.code for card in group)) for group in self.groups))
         return (self.kind, self.target, groups, tuple(sorted(card.code for card in self.cards)))
+
+    def canonical(self) -> tuple[str, int | None, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """The action with card order forgotten: equal for ``meld 7D JK 6D`` and ``meld JK 6D 7D``."""
+        return self._identity
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._identity == other._identity
+
+    def __hash__(self) -> int:
+        return hash(self._identity)
 
     def sort_key(self) -> tuple[int, int, tuple[int, ...]]:
         """Deterministic order: by kind, then meld number, then cards."""
