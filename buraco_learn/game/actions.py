@@ -26,12 +26,16 @@ Action.parse('meld 7D JK 6D')
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from buraco_learn.cards import Card, format_cards, parse_cards
 from buraco_learn.errors import InvalidNotationError
+
+if TYPE_CHECKING:
+    from buraco_learn.game.table import TableMeld
 
 DRAW: Final = "draw"
 TAKE: Final = "take"
@@ -192,20 +196,10 @@ class Action:
         codes = tuple(card.code for group in self.groups for card in group) + tuple(card.code for card in self.cards)
         return (_ORDER[self.kind], self.target or 0, codes)
 
-    def describe(self) -> str:
-        """Words for a learner: ``"meld 5♥ 6♥ 7♥"``, ``"discard the 7♣"``."""
-        if self.kind == DRAW:
-            return "draw from the stock"
-        if self.kind == TAKE:
-            if self.target is None:
-                return "take the discard pile"
-            return "take the top card of the discard pile" if self.target == 1 else f"take the top {self.target} cards of the discard pile"
-        if self.kind == REDRAW:
-            return "discard the drawn card and draw another"
-        if self.kind == POT:
-            return "pick up the pot"
-        if self.kind == CLOSE:
-            return f"close by discarding the {self.cards[0].unicode()}" if self.cards else "close the hand"
-        if self.kind == DISCARD:
-            return f"discard the {self.cards[0].unicode()}"
-        return self.notation(unicode=True)
+    def describe(self, melds: Iterable[TableMeld] = (), whose: str = "the") -> str:
+        """Words for a learner, never notation: ``"lay down 5♥ 6♥ 7♥"``, ``"discard the 7♣"``;
+        with the table's ``melds``, additions name the meld ("add the 8♥ to the run of
+        hearts 5♥ to 7♥ (meld 2)"). See :mod:`buraco_learn.game.words`."""
+        from buraco_learn.game.words import action_words
+
+        return action_words(self, melds, whose)
