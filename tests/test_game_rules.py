@@ -78,7 +78,7 @@ def test_one_set_per_rank_per_side_002() -> None:
 
 def test_only_own_side_melds_002_but_anybodys_in_cutthroat_004() -> None:
     state = position(ITALIAN, hands={"N": "8H 9S KD 4C"}, melds={"EW": ["5H 6H 7H"]}, phase="play")
-    refused(state, "add m1 8H", "belongs to EW", "002 'Melds'")
+    refused(state, "add m1 8H", "belongs to the other side", "002 'Melds'")
     cut = position(preset("cutthroat"), hands={"N": "8H 9S KD 4C"}, melds={"E": ["5H 6H 7H"]}, phase="play")
     cut.apply("add m1 8H")
     assert cut.melds[0].meld.notation() == "5H 6H 7H 8H" and cut.side_names[cut.melds[0].side] == "E"
@@ -322,7 +322,7 @@ def test_fechado_refuses_a_top_card_that_cannot_be_melded() -> None:
 def test_cutthroat_takes_any_depth_and_melds_the_deepest_004() -> None:
     cut = preset("cutthroat")
     state = position(cut, hands={"N": "5H 6H 9S KD"}, pile="7H 2C QS")
-    refused(state, "take", "take N")
+    refused(state, "take", "how many cards")
     state.apply("take 3")
     assert len(state.hands[0]) == 7 and not state.pile
     refused(state, "meld 2C QS KD", "7♥")

@@ -77,13 +77,13 @@ def _check_take(state: HandState, action: Action) -> Any:
     depth = action.target
     if rules.pile_take == "any-depth":
         if depth is None:
-            raise _refuse(state, action, "draw", "say how many cards to take from the top of the pile: take N")
+            raise _refuse(state, action, "draw", "say how many cards to take from the top of the pile")
         if depth > len(state.pile):
             raise _refuse(state, action, "draw", f"the pile holds only {len(state.pile)} card(s)")
     elif depth is not None:
         what = "only its top card" if rules.pile_take == "top" else "the whole pile, never part of it"
         rule = "fechado_top" if rules.pile_take == "top" else "draw"
-        raise _refuse(state, action, rule, f"you take {what}: write just 'take'")
+        raise _refuse(state, action, rule, f"you take {what}")
     taken = _taken_ids(state, depth)
     if len(taken) == 1 and rules.forbid_rediscard_single and not rules.must_meld_pile_card:
         code = _CODE[taken[0]]
@@ -289,9 +289,9 @@ def _check_add(state: HandState, action: Action) -> Any:
     side = state.side_of[seat]
     target = state.meld_by_id(action.target)
     if target is None:
-        raise _refuse(state, action, "whose_melds", f"there is no meld m{action.target} on the table")
+        raise _refuse(state, action, "whose_melds", f"there is no meld {action.target} on the table")
     if target.side != side and not rules.add_to_any_meld:
-        raise _refuse(state, action, "whose_melds", f"m{target.id} belongs to {state.side_names[target.side]}: you may add only to your own side's melds")
+        raise _refuse(state, action, "whose_melds", f"meld {target.id} belongs to the other side: you may add only to your own side's melds")
     if _opening_minimum_applies(state, side):
         raise _refuse(state, action, "opening_minimum", f"your side must first open with melds worth at least {rules.opening_minimum} card points")
     ids = _hand_pick(state, action, list(action.cards))
@@ -372,7 +372,7 @@ def _check_discard(state: HandState, action: Action) -> Any:
         if state.pot_available(side) is None:
             why = state.may_close(side)
             if why is None:
-                raise _refuse(state, action, "close_by_discard", f"discarding your last card closes the hand: write 'close {card.notation()}'")
+                raise _refuse(state, action, "close_by_discard", f"discarding your last card closes the hand: close by discarding the {card.unicode()}")
             raise _refuse(state, action, "close_conditions", f"this is your last card and you cannot close: {why.split(' (')[0]}")
     return ids
 
@@ -383,7 +383,7 @@ def _check_close(state: HandState, action: Action) -> Any:
     why = state.may_close(side)
     if not action.cards:
         if not rules.close_by_melding:
-            raise _refuse(state, action, "close_by_discard", "you close by discarding your last card: write 'close CARD'")
+            raise _refuse(state, action, "close_by_discard", "you close by discarding your last card: say which card it is")
         if state.hands[seat]:
             raise _refuse(state, action, "close_by_discard", "you still hold cards: meld them all, or discard the last one, to close")
         if why:
