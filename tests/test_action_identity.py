@@ -41,7 +41,7 @@ def _orders(action: Action, rng: random.Random, limit: int = 24) -> list[Action]
             for _ in range(3):
                 variants.append(Action("meld", groups=tuple(tuple(rng.sample(group, len(group))) for group in groups)))
         for order in shuffles(action.groups[0]):
-            variants.append(Action("meld", groups=(tuple(order),) + action.groups[1:]))  # type: ignore[arg-type]
+            variants.append(Action("meld", groups=(tuple(order), *action.groups[1:])))  # type: ignore[arg-type]
         return variants[:limit * 2]
     if action.kind == "add":
         return [Action("add", cards=tuple(order), target=action.target) for order in shuffles(action.cards)][:limit]  # type: ignore[arg-type]
