@@ -24,6 +24,7 @@ from buraco_learn.game.position import position
 from buraco_learn.game.view import PlayerView
 from buraco_learn.ui import CardTable
 from buraco_learn.ui.table_game import TableGame
+from buraco_learn.ui.table_view import refusal_text
 
 ITALIAN = preset("italian")
 
@@ -144,7 +145,7 @@ def test_the_pile_example_played_by_clicks() -> None:
     message(table, {"intent": "discard", "card": ids_of(table, "7C")[0]})
     assert table.state.current == 1 and table.state.pile and card_of_id(table.state.pile[-1]).notation() == "7C"
     assert [line["text"] for line in table.table["log"]] == [
-        "You: take the discard pile", "You: meld K♠ K♦ K♥", "You: discard the 7♣"]
+        "You took the discard pile (3 cards).", "You laid down K♠ K♥ K♦, a set of Kings (meld 1).", "You discarded the 7♣."]
     assert [d.action.notation() for d in table.decisions] == ["take", "meld KS KD KH", "discard 7C"]
     assert all(isinstance(d.view, PlayerView) and d.view.seat == 0 for d in table.decisions)
 
@@ -157,7 +158,7 @@ def test_an_illegal_attempt_shows_the_engines_explanation_and_changes_nothing() 
     message(table, {"intent": "discard", "card": ids_of(table, "7C")[0], "id": "r1"})
     expected = table.state.explain_illegal("discard 7C")
     assert expected is not None
-    assert table.error == expected[0].upper() + expected[1:]
+    assert table.error == refusal_text(expected) == "First draw a card from the stock or take the discard pile (002 'Playing a turn')."
     assert "(002 'Playing a turn')" in table.error
     assert table.state.omniscient_view() == before_state
     after = synced(table)
@@ -186,7 +187,7 @@ def test_the_worked_examples_can_be_played_on_the_table(key: str) -> None:
     if key == "north-closes-002":
         result = table.table["result"]
         assert [(side["side"], side["total"]) for side in result["sides"]] == [("NS", 410), ("EW", 155)]
-        assert result["ending"] == "North closed the hand."
+        assert result["ending"] == "You closed the hand."
         assert any(item["label"].startswith("clean burraco") and item["source"] == "002 'Melds'" for item in result["sides"][0]["items"])
         assert table.table["controls"]["replay"] and not table.table["controls"]["next_hand"]
 
@@ -199,9 +200,9 @@ def test_meld_groups_add_swap_pot_and_close_by_intent() -> None:
     message(table, {"intent": "meld", "groups": [ids_of(table, "9S", "9H", "9C")]})
     assert table.error == "" and len(table.state.melds) == 2
     message(table, {"intent": "add", "meld": 1, "cards": ids_of(table, "4C")})
-    assert table.error == "Illegal action 'add m1 4C': A run of diamonds takes only diamonds and wild cards; 4♣ cannot join it (002 'Melds')."
+    assert table.error == "A run of diamonds takes only diamonds and wild cards; 4♣ cannot join it (002 'Melds')."
     message(table, {"intent": "close", "card": ids_of(table, "4C")[0]})
-    assert table.error == "Illegal action 'close 4C': you close by discarding your last card, and you hold 2 (002 'Closing')"
+    assert table.error == "You close by discarding your last card, and you hold 2 (002 'Closing')."
     message(table, {"intent": "discard", "card": ids_of(table, "4C")[0]})
     assert table.error == "" and table.state.current == 1
 

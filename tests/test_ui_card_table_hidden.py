@@ -191,7 +191,7 @@ def test_no_hidden_card_is_synced_or_sent_during_a_whole_hand(rules: Any, highli
         check(sent, table.state, me_seat, f"messages after a hint, step {steps}")
         sent.clear()
         message(table, {"intent": "pot" if table.state.phase != "pot" else "draw", "id": f"x{steps}"})  # refused
-        assert table.error.startswith("Illegal action")
+        assert table.error and "illegal action" not in table.error.lower() and "(00" in table.error
         check(sent, table.state, me_seat, f"messages after a refusal, step {steps}")
         sent.clear()
         message(table, intent_for(table, me.act(table.game.view())))

@@ -36,13 +36,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from buraco_learn.app import parts
-from buraco_learn.app.lessonkit import Page, Question, RulesetChooser, _error_html, on_opened
+from buraco_learn.app.lessonkit import Page, Question, RulesetChooser, _error_html, on_opened, progress_error_html
 from buraco_learn.app.pages import STYLE
-from buraco_learn.app.positions import TRIAL_STYLE, Exercise, Trial, burraco_kind_of, position_html, run_trial
+from buraco_learn.app.positions import TRIAL_STYLE, Exercise, Trial, action_text, burraco_kind_of, position_html, run_trial
 from buraco_learn.app.progress import ProgressError
 from buraco_learn.app.scorehands import HandEnd, breakdown_html, deal_hand_end, hand_end_html, score_feedback
 from buraco_learn.cards import parse_cards
-from buraco_learn.game.actions import Action
 from buraco_learn.presets import preset
 from buraco_learn.render import cards_svg
 from buraco_learn.rules import Rules
@@ -93,8 +92,8 @@ def trial_question(trial: Trial, prompt: str = "Does the engine allow it?") -> Q
         result = run_trial(trial, rules)
         if result.state is None:
             raise ValueError(trial.note or "this does not arise under these rules")
-        action = Action.parse(trial.action).describe()
-        before = "; ".join(Action.parse(text).describe() for text in trial.before)
+        action = action_text(trial.action, result.state)
+        before = "; ".join(action_text(text, result.state) for text in trial.before)
         first = f" You have already done this: {html.escape(before)}." if before else ""
         return (f"{TRIAL_STYLE}<p><strong>{html.escape(trial.title)}</strong></p>{position_html(result.state)}"
                 f"<p>{first} You try to <strong>{html.escape(action)}</strong>. {html.escape(prompt)}</p>")
@@ -146,17 +145,21 @@ def burraco_question(cards: str, prompt: str = "What is this meld?") -> Question
 class TableExercise:
     """A scripted position on the card table: the task, the goals ticked off after every action, Start again.
 
-    The result (all goals met when the turn ends, or not) is recorded once per attempt
-    in the progress store under ``quiz`` (default: the exercise's key).
+    The task is North's first turn. Once it is over the table says whether every goal
+    was met and what comes next, and the bots play on at the pace chosen (``autoplay``,
+    on the kernel's event loop as at any table), so the hand goes on and the turn comes
+    back. The result is recorded once per attempt in the progress store under ``quiz``
+    (default: the exercise's key).
     """
 
     def __init__(self, exercise: Exercise, page: Page | None = None, *, quiz: str | None = None,
-                 autoplay: bool = False, bots: str = "beginner") -> None:
+                 autoplay: bool = True, bots: str = "beginner", pace: float = 0.8) -> None:
         self.exercise = exercise
         self.page = page
         self.quiz = quiz or exercise.key
         self.autoplay = autoplay
         self.bots = bots
+        self.pace = pace
         self.task = parts.html(f'{STYLE}<p class="exercise-task"><strong>Your task:</strong> {html.escape(exercise.task)} '
                                  f'<em>({html.escape(exercise.ruleset().name)} rules)</em></p>')
         self.status = parts.html()
@@ -176,8 +179,9 @@ class TableExercise:
         from buraco_learn.ui import CardTable
 
         old = self.table
+        pace = float(old.pace) if old is not None else self.pace  # the learner's choice of speed stays
         self.table = CardTable(state=self.exercise.start(), practice=False, allow_highlight=False,
-                               autoplay=self.autoplay, bots=self.bots, layout=parts.layout())
+                               autoplay=self.autoplay, bots=self.bots, pace=pace, layout=parts.layout())
         self.table.observe(lambda _change: self.update(), names="table")
         self.holder.children = [self.table]
         self.recorded = False
@@ -199,27 +203,49 @@ class TableExercise:
     def update(self) -> None:
         try:
             self.status.value = self._status()
-        except Exception as error:  # shown, never a traceback in the page
+        except Exception:  # shown, never a traceback in the page
             log.exception("exercise feedback failed")
-            self.status.value = _error_html(error)
+            self.status.value = _error_html(ValueError("Your goals could not be checked just now: press Start again."))
+
+    def _next_lesson(self) -> Any:
+        page = self.page
+        if page is None or page.info not in page.lessons:
+            return None
+        after = page.lessons.index(page.info) + 1
+        return page.lessons[after] if after < len(page.lessons) else None
+
+    def what_next(self, success: bool) -> str:
+        """What the table offers once the task's turn is over, in words."""
+        following = self._next_lesson()
+        onward = f"go on to the next lesson, {following.label}" if following is not None else "go on to the next lesson"
+        again = "press Start again (under the table) to try once more" if not success else "press Start again to play it once more"
+        if self.state.over:
+            return f"The hand is over: {again}, or {onward}."
+        return f"The bots play on from here: play the hand out if you like, {again}, or {onward}."
 
     def _status(self) -> str:
         exercise, state = self.exercise, self.state
+        turn, _actions = exercise.first_turn(state)
         checked = exercise.check(state)
         items = "".join(f'<li class="{"met" if goal.met else "unmet"}">{"✔" if goal.met else "☐"} {html.escape(goal.label)}</li>'
                         for goal in checked)
-        comment = exercise.comment(state)
+        comment = exercise.comment(turn)
         note = f"<p>{html.escape(comment)}</p>" if comment else ""
         if not exercise.turn_over(state):
+            self.table.notice = ""
             return f'{TRIAL_STYLE}{STYLE}<ul class="buraco-goals" aria-label="Your goals">{items}</ul>{note}'
         success = all(goal.met for goal in checked)
         missed = [goal.label for goal in checked if not goal.met]
         head = ("✔ Well done: every goal met." if success else
-                f"✘ Your turn is over, but not every goal was met (missing: {html.escape('; '.join(missed))}). "
-                "Press Start again to try once more.")
+                f"✘ Your turn is over, but not every goal was met (missing: {'; '.join(missed)}).")
+        self.table.notice = f"{head} {self.what_next(success)}"
         saved = self._record(success)
+        following = self._next_lesson()
+        link = (f' <a class="buraco-link" href="{html.escape(following.filename)}">Next: {html.escape(following.label)} →</a>'
+                if following is not None else "")
         return (f'{TRIAL_STYLE}<ul class="buraco-goals" aria-label="Your goals">{items}</ul>{note}'
-                + _feedback(success, f"<strong>{head}</strong> {html.escape(saved)}"))
+                + _feedback(success, f"<strong>{html.escape(head)}</strong> {html.escape(self.what_next(success))} "
+                                     f"{html.escape(saved)}{link}"))
 
     def _record(self, success: bool) -> str:
         if self.recorded or self.page is None:
@@ -456,7 +482,7 @@ class GameRoom:
         try:
             return store.load_game(self.slot)
         except ProgressError as error:
-            self.status.value = _error_html(error)
+            self.status.value = progress_error_html(error)
             return None
 
     def _offer(self) -> None:
@@ -501,8 +527,10 @@ class GameRoom:
             return None
         try:
             table = CardTable.from_json(json.dumps(saved), pace=self.pace, layout=parts.layout())
-        except Exception as error:
-            self.status.value = _error_html(error)
+        except Exception:
+            log.exception("resuming the saved game failed")
+            self.status.value = _error_html(ValueError("Your saved game could not be resumed (it was saved by another "
+                                                       "version of the lessons, or it is damaged): deal a new one."))
             return None
         self._show(table)
         moves = len(table.state.history)
@@ -517,7 +545,8 @@ class GameRoom:
             self._save(table)
         except Exception as error:  # shown, never a traceback in the page
             log.exception("saving the game failed")
-            self.status.value = _error_html(error)
+            self.status.value = (progress_error_html(error) if isinstance(error, ProgressError)
+                                 else _error_html(ValueError("Your game could not be saved just now; play on.")))
         over = table.state.over
         self.replay_button.layout.display = "" if over else "none"
 

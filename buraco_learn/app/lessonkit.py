@@ -99,11 +99,26 @@ def _error_html(error: Exception) -> str:
     return f'<p class="buraco-feedback wrong" role="alert">{html.escape(str(error))}</p>'
 
 
+#: What a learner reads when the progress store fails (the details, a file path among them, go to the log).
+PROGRESS_PROBLEM = "the computer serving these lessons cannot keep your progress just now"
+
+
+def progress_problem(error: ProgressError) -> str:
+    """The learner's sentence for a progress store that failed; the details go to the server's log."""
+    logging.getLogger(__name__).warning("the progress store failed: %s", error)
+    return PROGRESS_PROBLEM
+
+
+def progress_error_html(error: ProgressError) -> str:
+    """A progress store's failure as the page shows it: words, never a file path."""
+    return _error_html(ProgressError(f"Your progress was not saved: {progress_problem(error)}."))
+
+
 def _open_store() -> tuple[ProgressStore | None, str]:
     try:
         return ProgressStore(), ""
     except ProgressError as error:
-        return None, str(error)
+        return None, progress_problem(error)
 
 
 # -- the page ------------------------------------------------------------------------------
@@ -134,11 +149,11 @@ class Page:
         """Record a quiz result; the sentence to show (saying so when progress cannot be kept)."""
         store = self.store
         if store is None:
-            return f"Your score is not saved: {self._store_error}"
+            return f"Your score is not saved: {self._store_error}."
         try:
             store.record_quiz(self.info.id, score, total, quiz)
         except ProgressError as error:
-            return f"Your score is not saved: {error}"
+            return f"Your score is not saved: {progress_problem(error)}."
         return "Your score is saved on the lessons page."
 
     def done_button(self) -> Any:
@@ -187,7 +202,7 @@ class DoneButton:
         store = self.page.store
         if store is None:
             self.button.disabled = True
-            self.status.value = _error_html(ProgressError(f"Progress cannot be kept here: {self.page._store_error}"))
+            self.status.value = _error_html(ProgressError(f"Progress cannot be kept here: {self.page._store_error}."))
             return
         done_at = self._done_at()
         if done_at is None:
@@ -211,7 +226,7 @@ class DoneButton:
         try:
             store.mark_done(self.page.info.id, self._done_at() is None)
         except ProgressError as error:
-            self.status.value = _error_html(error)
+            self.status.value = progress_error_html(error)
             return False
         self._show()
         return self._done_at() is not None
@@ -521,8 +536,9 @@ class Landing:
         self.reset_all.on_click(lambda _button: self._ask())
         self.confirm.on_click(lambda _button: self.reset(None))
         self.cancel.on_click(lambda _button: self._unask())
-        where = (f"Your progress is kept in <code>{html.escape(str(self.store.path))}</code>." if self.store is not None
-                 else _error_html(ProgressError(f"Progress cannot be kept here: {error}")))
+        where = ("Your progress is saved as you go, on the computer serving these lessons: it is still here when you "
+                 "come back, until you reset it." if self.store is not None
+                 else _error_html(ProgressError(f"Progress cannot be kept here: {error}.")))
         controls = parts.vbox([
             parts.html("<h3>Start again</h3>"),
             parts.hbox([self.choose, self.reset_one, self.reset_all]),
@@ -553,7 +569,7 @@ class Landing:
         try:
             self.store.reset(lesson)
         except ProgressError as error:
-            self.message.value = _error_html(error)
+            self.message.value = progress_error_html(error)
             return
         what = "all your progress" if lesson is None else f"lesson {find(lesson).label}"
         self.message.value = f'<p class="buraco-feedback right" role="status">Forgot {html.escape(what)}.</p>'

@@ -40,6 +40,7 @@ from buraco_learn.render import cards_svg, meld_svg
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import burraco_bonus, burraco_word, pot_word
 from buraco_learn.sources import DOCUMENTS, cite
+from buraco_learn.ui.table_view import action_words, meld_name, refusal_text  # the table's words, one helper each
 
 CLEAN_KINDS: Final = ("clean", "royal", "ace-to-ace")
 
@@ -69,17 +70,6 @@ def scripted(rules: Rules, hand: str, melds: Sequence[str] = (), *, pile: str = 
         taken = [side]
     return position(rules, hands={"N": hand}, melds={side: list(melds)} if melds else None, pile=pile,
                     pots=pots, pots_taken=taken, current="N", phase=phase)
-
-
-def refusal_text(refusal: str) -> str:
-    """The engine's refusal without its ``illegal action '...':`` prefix, as a sentence.
-
-    >>> refusal_text("illegal action 'close 2D': the final discard may not be a wild card (002 'Closing')")
-    "The final discard may not be a wild card (002 'Closing')."
-    """
-    text = refusal.split("': ", 1)[1] if refusal.startswith("illegal action '") and "': " in refusal else refusal
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 # -- tries the engine judges ------------------------------------------------------------------
@@ -133,8 +123,8 @@ def position_html(state: HandState, seat: int = 0) -> str:
              f'{cards_svg(list(sort_cards(state.hand_cards(seat))), scale=0.55)}</div>']
     melds = state.side_melds(side)
     if melds:
-        pictures = "".join(f'<span class="pos-meld" title="m{meld.id}">{meld_svg(meld.meld, rules, scale=0.55)}</span>'
-                           for meld in melds)
+        pictures = "".join(f'<span class="pos-meld" title="meld {meld.id}: a {meld_name(meld.meld)}">'
+                           f'{meld_svg(meld.meld, rules, scale=0.55)}</span>' for meld in melds)
         parts.append(f'<div class="pos-melds"><span class="pos-label">Your side\'s melds</span>{pictures}</div>')
     if state.pile:
         pile = [card_of_id(card) for card in state.pile]
@@ -146,6 +136,18 @@ def position_html(state: HandState, seat: int = 0) -> str:
     return f'<div class="buraco-position">{"".join(parts)}</div>'
 
 
+def action_text(action: str | Action, state: HandState, seat: int = 0) -> str:
+    """An action tried in a lesson, in words: additions and swaps name the meld (``'your run of hearts (meld 1)'``).
+
+    >>> action_text("add m1 8H", scripted(preset("italian"), "8H 9S", ["5H 6H 7H"]))
+    'add the 8♥ to your run of hearts (meld 1)'
+    """
+    parsed = Action.parse(action) if isinstance(action, str) else action
+    side = state.side_of[seat]
+    named = {meld.id: (meld.meld, "your" if meld.side == side else "the other side's") for meld in state.melds}
+    return action_words(parsed, named, pot=pot_word(state.rules))
+
+
 def trial_html(result: TrialResult) -> str:
     """One try: the position, the action in words, and the engine's verdict."""
     trial = result.trial
@@ -154,9 +156,9 @@ def trial_html(result: TrialResult) -> str:
         note = html.escape(trial.note or "This does not arise under these rules.")
         return f'<div class="buraco-trial not-applicable">{head}<p class="trial-na">{note}</p></div>'
     state = result.state
-    before = "".join(f"<li>{html.escape(Action.parse(text).describe())}</li>" for text in trial.before)
+    before = "".join(f"<li>{html.escape(action_text(text, state))}</li>" for text in trial.before)
     steps = f'<p>First:</p><ol class="trial-before">{before}</ol>' if before else ""
-    action = Action.parse(trial.action).describe()
+    action = action_text(trial.action, state)
     if result.allowed:
         verdict = (f'<p class="buraco-feedback right trial-verdict"><strong>✔ Allowed</strong> under '
                    f"{html.escape(result.rules.name)}.</p>")
@@ -302,24 +304,37 @@ class Exercise:
     def start(self) -> HandState:
         return position(self.ruleset(), **dict(self.setup))
 
-    def learner_actions(self, state: HandState) -> list[Action]:
-        """North's actions since the start (a position's history starts empty)."""
+    def first_turn(self, state: HandState) -> tuple[HandState, list[Action]]:
+        """The position at the end of North's first turn (or now, while it lasts) and North's actions in it.
+
+        The task is that one turn: once it is over the bots play on and the hand goes on,
+        and what follows changes nothing in the goals.
+        """
         actions: list[Action] = []
         replay = self.start()
         for action in state.history:
             if replay.current == 0:
                 actions.append(action)
             replay.apply(action)
-        return actions
+            if turn_ended(self.start(), replay, actions):
+                break
+        return replay, actions
+
+    def learner_actions(self, state: HandState) -> list[Action]:
+        """North's actions in the first turn (a position's history starts empty)."""
+        return self.first_turn(state)[1]
 
     def check(self, state: HandState, actions: Sequence[Action] | None = None) -> list[GoalState]:
-        """Each goal and whether ``state`` meets it."""
+        """Each goal and whether North's first turn (so far) meets it."""
         start = self.start()
-        done = self.learner_actions(state) if actions is None else list(actions)
+        if actions is None:
+            state, done = self.first_turn(state)
+        else:
+            done = list(actions)
         return [GoalState(goal.label, bool(goal.test(start, state, done))) for goal in self.goals]
 
     def turn_over(self, state: HandState) -> bool:
-        """Whether North's turn is over (North discarded or closed)."""
+        """Whether North's first turn is over (North discarded or closed)."""
         return turn_ended(self.start(), state, self.learner_actions(state))
 
 
@@ -330,8 +345,10 @@ def burracos_comment(state: HandState) -> str:
     for meld in state.side_melds(0):
         kind = burraco_kind(meld.meld, rules)
         if kind is not None:
-            lines.append(f"m{meld.id} is a {kind} {burraco_word(rules)}: {burraco_bonus(kind, rules)} points")
-    return "; ".join(lines) + "." if lines else ""
+            lines.append(f"your {meld_name(meld.meld)} (meld {meld.id}) is a {kind} {burraco_word(rules)}: "
+                         f"{burraco_bonus(kind, rules)} points")
+    text = "; ".join(lines)
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
 
 
 EXERCISES: Final = {

@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from buraco_learn.cards import card_of_id
-from buraco_learn.errors import BuracoError
+from buraco_learn.errors import BuracoError, IllegalActionError
 from buraco_learn.game.actions import Action
 from buraco_learn.game.state import HandState
 from buraco_learn.rules import Rules
@@ -143,6 +143,7 @@ class CardTable(BuracoWidget):
         self._version = 0
         self._order: list[str] = []
         self._closed = False
+        self._notice = ""
         self._syncing = True  # no syncing from observers until the widget is built
         super().__init__(sort=sort, pace=float(pace), highlight=highlight and allow_highlight,
                          allow_highlight=allow_highlight, comments=comments, **kwargs)
@@ -165,6 +166,17 @@ class CardTable(BuracoWidget):
         """The learner's decisions so far (view and action), for the coach's post-hand review."""
         return self.game.decisions
 
+    @property
+    def notice(self) -> str:
+        """What the table says first on its status line ('' for nothing): a position's goal reached, and what next."""
+        return self._notice
+
+    @notice.setter
+    def notice(self, text: str) -> None:
+        if text != self._notice:
+            self._notice = text
+            self._sync()
+
     # -- syncing -----------------------------------------------------------------------------
     def _sync(self) -> None:
         game = self.game
@@ -176,7 +188,8 @@ class CardTable(BuracoWidget):
         self._version += 1
         table.update({
             "version": self._version,
-            "status": status_text(table, over_text=over_text),
+            "status": status_text(table, over_text=over_text, notice=self._notice),
+            "notice": self._notice,
             "log": game.log_view(),
             "hint": self._hint_view(view),
             "result": game.result or {},
@@ -241,7 +254,7 @@ class CardTable(BuracoWidget):
                 self._sync()
         except Exception:
             log.exception("a bot's turn failed on the card table")
-            self.error = "A bot could not play (an internal error; see the log)."
+            self.error = "A bot could not play its turn: something went wrong inside buraco-learn."
             return
         self._schedule()
 
@@ -309,22 +322,21 @@ class CardTable(BuracoWidget):
         if ids is None:
             ids = list(self.selected)
         if isinstance(ids, str) or not isinstance(ids, list | tuple):
-            raise BuracoError(f"{what}: a list of card ids, not {ids!r}")
+            raise BuracoError(f"choose the cards to {what} from your hand")
         hand = self.game.state.hands[self.game.seat]
         cards = []
         for key in ids:
-            physical = physical_id(key)
-            if physical not in hand:
-                raise BuracoError(f"{key!r} is not a card of your hand")
-            cards.append(card_of_id(physical))
+            if not (isinstance(key, str) and key[:1] == "c" and key[1:].isdigit() and physical_id(key) in hand):
+                raise BuracoError("you can use only the cards of your hand")
+            cards.append(card_of_id(physical_id(key)))
         if not cards:
-            raise BuracoError(f"{what}: select the cards first")
+            raise BuracoError(f"select the cards to {what} first, then press {what.capitalize()}")
         return cards
 
     def _one(self, card: Any, what: str) -> Any:
         cards = self._cards([card] if card is not None else None, what)
         if len(cards) != 1:
-            raise BuracoError(f"{what}: select exactly one card (you selected {len(cards)})")
+            raise BuracoError(f"select exactly one card to {what} (you selected {len(cards)})")
         return cards[0]
 
     @staticmethod
@@ -332,12 +344,18 @@ class CardTable(BuracoWidget):
         if isinstance(meld, str) and meld[:1] == "m" and meld[1:].isdigit():
             meld = int(meld[1:])
         if isinstance(meld, bool) or not isinstance(meld, int) or meld < 1:
-            raise BuracoError(f"choose a meld on the table (m1, m2 ...), not {meld!r}")
+            raise BuracoError("choose one of the melds on the table")
         return meld
 
     def play(self, action: Action | str) -> None:
-        """Play the learner's action (notation or :class:`Action`); illegal ones raise and change nothing."""
-        self.game.act(action)
+        """Play the learner's action (notation or :class:`Action`); an illegal one raises an
+        :class:`IllegalActionError` in the table's words (:meth:`TableGame.refusal`) and changes nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        try:
+            self.game.act(action)
+        except IllegalActionError as error:
+            raise IllegalActionError(self.game.refusal(action, error)) from None
         self.selected = []
         self._sync()
         self._schedule()
@@ -351,7 +369,7 @@ class CardTable(BuracoWidget):
     def take(self, depth: int | None = None) -> None:
         """Take the discard pile (``depth`` cards from the top under cut-throat)."""
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
-            raise BuracoError(f"take: a depth is a number of cards, not {depth!r}")
+            raise BuracoError("choose how many cards to take from the top of the pile")
         self.play(Action.take(depth))
 
     @intent("redraw")
@@ -364,7 +382,7 @@ class CardTable(BuracoWidget):
         """Lay down the selected cards (or ``cards``) as a new meld; ``groups`` lays several at once."""
         if groups is not None:
             if isinstance(groups, str) or not isinstance(groups, list | tuple) or not groups:
-                raise BuracoError(f"meld: groups are lists of card ids, not {groups!r}")
+                raise BuracoError("choose the cards of each meld from your hand")
             parts = [tuple(self._cards(group, "meld")) for group in groups]
         else:
             parts = [tuple(self._cards(cards, "meld"))]

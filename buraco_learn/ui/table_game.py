@@ -38,14 +38,17 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from buraco_learn.errors import BuracoError, IllegalActionError, InvalidRecordError
+from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.deal import Deal, seat_names
 from buraco_learn.game.match import Match
 from buraco_learn.game.record import bot_seed
 from buraco_learn.game.state import HandState
 from buraco_learn.game.view import PlayerView
+from buraco_learn.game.words import card_text
 from buraco_learn.presets import preset
 from buraco_learn.rules import Rules
+from buraco_learn.scoring import pot_word
 from buraco_learn.sources import cite
 from buraco_learn.ui.hints import (
     RUNGS,
@@ -59,7 +62,7 @@ from buraco_learn.ui.hints import (
     normalise_hint,
     normalise_review,
 )
-from buraco_learn.ui.table_view import card_id, result_view, seat_word
+from buraco_learn.ui.table_view import action_words, card_id, refusal_text, result_view, seat_word, side_word
 
 log = logging.getLogger("buraco_learn.ui")
 
@@ -176,6 +179,7 @@ class TableGame:
         self.bots: list[Any] = [self._make_bot(seat) for seat in range(self.rules.players)]
         self.undo_stack: list[_Snapshot] = []
         self.log: list[tuple[int, Action]] = []
+        self._lines: list[dict[str, str]] = []  # the log in words, one line per entry of ``log``
         self.result: dict[str, Any] | None = None
         self.hint: dict[str, Any] = {}
         self.review: dict[str, Any] = {}
@@ -235,13 +239,42 @@ class TableGame:
     def can_next_hand(self) -> bool:
         return self.match is not None and self.state.over and self.match.winner is None
 
-    def log_view(self, last: int = 8) -> list[dict[str, str]]:
-        """The latest actions at the table, in words (all of them public)."""
-        out = []
-        for seat, action in self.log[-last:]:
-            who = "You" if seat == self.seat else seat_word(self.state.seat_names[seat])
-            out.append({"seat": self.state.seat_names[seat], "text": f"{who}: {action.describe()}"})
-        return out
+    def log_view(self, last: int | None = None) -> list[dict[str, str]]:
+        """The hand's actions so far (or the ``last`` few), in words, newest last (all of them public):
+        ``{"seat": "E", "text": "East laid down 5♥ 6♥ 7♥, a run of hearts (meld 4)."}``; once the
+        hand is over, a last line (seat ``""``) says how it ended."""
+        lines = [dict(line) for line in self._lines]
+        if self.result:
+            lines.append({"seat": "", "text": str(self.result["ending"])})
+        return lines if last is None else lines[-last:] if last > 0 else []
+
+    def _whose(self, actor: int, side: int) -> str:
+        """Whose a meld of ``side`` is, said of ``actor``'s action to the learner: 'your', 'their' ..."""
+        state = self.state
+        mine = state.side_of[self.seat]
+        if side == state.side_of[actor]:
+            return "your" if actor == self.seat else "your side's" if side == mine else "their"
+        return "your side's" if side == mine else f"{side_word(state.side_names[side])}'s"
+
+    def _record(self, seat: int, action: Action, pile: int, melds: int) -> None:
+        """Log ``action``, just played by ``seat`` (``pile``, ``melds``: their counts before it), with its words."""
+        state = self.state
+        self.log.append((seat, action))
+        named = {meld.id: (meld.meld, self._whose(seat, meld.side)) for meld in state.melds}
+        laid = [(meld.id, meld.meld) for meld in state.melds[melds:]] if action.kind == A.MELD else []
+        taken = pile - len(state.pile) if action.kind == A.TAKE else None
+        words = action_words(action, named, past=True, laid=laid, taken=taken, pot=pot_word(self.rules))
+        who = "You" if seat == self.seat else seat_word(state.seat_names[seat])
+        self._lines.append({"seat": state.seat_names[seat], "text": f"{who} {words}."})
+
+    def refusal(self, action: Action, error: BaseException | str) -> str:
+        """What the table says when it refuses the learner's ``action``: the engine's reason in
+        words, and where a button does what was meant, which one to press."""
+        state = self.state
+        if (self.learner_turn and action.kind == A.DISCARD and action.cards and len(state.hands[self.seat]) == 1
+                and state.is_legal(Action.close(action.cards[0]))):
+            return f"Close by discarding the {card_text(action.cards[0])}: press Close."
+        return refusal_text(error)
 
     # -- playing ---------------------------------------------------------------------------
     def act(self, action: Action | str) -> None:
@@ -256,11 +289,12 @@ class TableGame:
             )
         before = self.view()
         snapshot = _Snapshot(state.clone(), copy.deepcopy(self.bots), len(self.decisions), len(self.log), self._baseline)
+        pile, melds = len(state.pile), len(state.melds)
         state.apply(action)  # raises and changes nothing when illegal
         if self.practice:
             self.undo_stack.append(snapshot)
         self.decisions.append(Decision(self.hands_played, before, action))
-        self.log.append((self.seat, action))
+        self._record(self.seat, action, pile, melds)
         self._baseline = frozenset(snapshot.state.hands[self.seat])
         self.hint = {}
         self.comment = self._comment_on(before, action) if self.comments else {}
@@ -295,8 +329,9 @@ class TableGame:
             return None
         seat = self.state.current
         action: Action = self.bots[seat].act(self.state.view(seat))
+        pile, melds = len(self.state.pile), len(self.state.melds)
         self.state.apply(action)
-        self.log.append((seat, action))
+        self._record(seat, action, pile, melds)
         if self.state.over:
             self._finish()
         return action
@@ -324,7 +359,7 @@ class TableGame:
         closed = state.seat_names[state.closed_by] if state.closed_by is not None else None
         self.result = result_view(
             scores, end_reason=state.end_reason, closed_by=closed, my_side=state.side_names[state.side_of[self.seat]],
-            totals=totals, counted=self.counted, winner=winner,
+            totals=totals, counted=self.counted, winner=winner, you=self.seat_name,
         )
         self.undo_stack.clear()  # a finished hand is scored: no going back into it
         self.hands_played += 1
@@ -340,6 +375,7 @@ class TableGame:
         self.bots = snapshot.bots
         del self.decisions[snapshot.decisions:]
         del self.log[snapshot.log:]
+        del self._lines[snapshot.log:]
         self._baseline = snapshot.baseline
         self.hint = {}
         self.comment = {}
@@ -458,8 +494,9 @@ class TableGame:
                 else:
                     seat = self.state.current
                     self.bots[seat].act(self.state.view(seat))
+                    pile, melds = len(self.state.pile), len(self.state.melds)
                     self.state.apply(action)
-                    self.log.append((seat, action))
+                    self._record(seat, action, pile, melds)
                     if self.state.over:
                         self._finish()
             except BuracoError as error:

@@ -30,12 +30,15 @@ id says nothing about its face.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from buraco_learn.cards import Card
+from buraco_learn.cards import Card, Suit
 from buraco_learn.errors import BuracoError, InvalidNotationError
+from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
+from buraco_learn.game.words import cards_list, cards_row, meld_label, plural_rank
 from buraco_learn.melds import Meld
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import burraco_word, pot_word
@@ -62,6 +65,115 @@ def side_word(side: str) -> str:
     if side.startswith("P") and "P" in side[1:]:
         return " and ".join(seat_word("P" + part) for part in side.split("P") if part)
     return seat_word(side)
+
+
+# -- words, never notation: what the table says about cards, melds and actions ------------------------
+# (the phrases themselves are buraco_learn.game.words'; here, what the table adds: the log's past tense,
+# whose meld it is, the melds an action laid down, and refusals as the table shows them)
+_SUIT_WORDS: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+
+
+def meld_name(meld: Meld) -> str:
+    """What a meld is, in words: ``'run of hearts'``, ``'set of Queens'``.
+
+    >>> meld_name(Meld.parse("5H 6H 7H")), meld_name(Meld.parse("QS QD 2C"))
+    ('run of hearts', 'set of Queens')
+    """
+    if meld.kind == "run" and meld.suit is not None:
+        return f"run of {_SUIT_WORDS[meld.suit]}"
+    if meld.rank is not None:
+        return f"set of {plural_rank(meld.rank.word)}"
+    return "meld"  # pragma: no cover - every meld is a run of a suit or a set of a rank
+
+
+def meld_tag(number: int) -> str:
+    """The small label a meld carries on the table (stable for the meld's life): ``'3'``."""
+    return str(int(number))
+
+
+#: action kind -> (the verb now, the verb in the log)
+_VERBS: Final = {
+    A.DRAW: ("draw from the stock", "drew from the stock"),
+    A.REDRAW: ("throw back the card drawn and draw another", "threw back the card drawn and drew another"),
+    A.POT: ("pick up the {pot}", "picked up the {pot}"),
+}
+
+
+def action_words(
+    action: Action,
+    melds: Mapping[int, tuple[Meld, str]] | None = None,
+    *,
+    past: bool = False,
+    laid: Sequence[tuple[int, Meld]] = (),
+    taken: int | None = None,
+    pot: str = "pot",
+) -> str:
+    """An action in words, never notation, as the table's log says it (``past``) or a lesson asks it.
+
+    ``melds``: meld number -> (the meld, whose it is: ``'your'``, ``"their"``,
+    ``"North–South's"``), to name the meld an addition or a swap goes to; ``laid``:
+    the melds a meld action made (number, meld as arranged); ``taken``: how many cards
+    a take moved; ``past``: the log's tense ("added" rather than "add").
+
+    >>> action_words(Action.parse("add m3 8H"), {3: (Meld.parse("5H 6H 7H"), "your")})
+    'add the 8♥ to your run of hearts (meld 3)'
+    >>> action_words(Action.parse("meld 5H 6H 7H"), past=True, laid=[(4, Meld.parse("5H 6H 7H"))])
+    'laid down 5♥ 6♥ 7♥, a run of hearts (meld 4)'
+    >>> action_words(Action.parse("take"), past=True, taken=7), action_words(Action.parse("close 5D"))
+    ('took the discard pile (7 cards)', 'close by discarding the 5♦')
+    """
+    kind = action.kind
+    if kind in _VERBS:
+        return _VERBS[kind][past].format(pot=pot)
+    if kind == A.TAKE:
+        if action.target is not None:
+            what = "the top card" if action.target == 1 else f"the top {action.target} cards"
+            return f"{'took' if past else 'take'} {what} of the discard pile"
+        count = f" ({taken} card{'s' if taken != 1 else ''})" if taken is not None else ""
+        return f"{'took' if past else 'take'} the discard pile{count}"
+    if kind == A.DISCARD:
+        return f"{'discarded' if past else 'discard'} {cards_list(action.cards)}"
+    if kind == A.CLOSE:
+        if action.cards:
+            return f"{'closed' if past else 'close'} by discarding {cards_list(action.cards)}"
+        return "closed the hand" if past else "close the hand"
+    if kind == A.MELD:
+        if laid:
+            parts = [f"{cards_row(slot.card for slot in meld.slots)}, a {meld_name(meld)} ({meld_label(number)})"
+                     for number, meld in laid]
+        else:
+            parts = [cards_row(group) for group in action.groups]
+        return f"{'laid down' if past else 'lay down'} {' and '.join(parts)}"
+    target = action.target or 0
+    known = (melds or {}).get(target)
+    where = f"{known[1]} {meld_name(known[0])} ({meld_label(target)})" if known else meld_label(target)
+    if kind == A.ADD:
+        return f"{'added' if past else 'add'} {cards_list(action.cards)} to {where}"
+    if kind == A.SWAP:
+        return f"put {cards_list(action.cards)} in place of the wild card in {where}"
+    return kind  # pragma: no cover - every kind is handled above
+
+
+_PREFIX: Final = re.compile(r"^illegal (?:action|meld) '[^']*': ")
+_MELD_NUMBER: Final = re.compile(r"\b(?:meld )?m(\d+)\b")
+_CARD_CODE: Final = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
+
+
+def refusal_text(refusal: str | BaseException) -> str:
+    """A refusal as the table shows it: the engine's reason without its ``illegal action '...':``
+    prefix, any notation left in it put into words, as a sentence.
+
+    >>> refusal_text("illegal action 'close 2D': the final discard may not be a wild card (002 'Closing')")
+    "The final discard may not be a wild card (002 'Closing')."
+    >>> refusal_text("illegal action 'add m12 QD': there is no meld m12 with QD")
+    'There is no meld 12 with Q♦.'
+    """
+    text = _PREFIX.sub("", str(refusal).strip(), count=1)
+    text = _MELD_NUMBER.sub(lambda found: f"meld {found.group(1)}", text)
+    text = _CARD_CODE.sub(lambda found: Card.parse(found.group(0)).unicode(), text)
+    text = re.sub(r"\bJK\b", "joker", text)
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def crosswise(kind: str | None) -> int:
@@ -174,8 +286,8 @@ def meld_view_of(meld: Mapping[str, Any], rules: Rules, mine: bool, marks: Mappi
     >>> meld = {"id": 1, "side": "NS", "kind": "run", "meld": "JK=5D 6D 7D 8D 9D 10D JD", "wild": [True] + [False] * 6,
     ...         "card_ids": [104, 30, 31, 32, 33, 34, 35], "burraco": "dirty"}
     >>> view = meld_view_of(meld, preset("italian"), mine=True)
-    >>> view["label"]
-    'meld m1, a run of 7: a dirty burraco, marked with its last card crosswise'
+    >>> view["label"], view["tag"], view["name"]
+    ('meld 1, a run of diamonds, 7 cards: a dirty burraco, marked with its last card crosswise', '1', 'run of diamonds')
     >>> [card.get("crosswise", False) for card in view["cards"]][-2:], view["cards"][-1]["label"]
     ([False, True], 'Jack of diamonds, turned crosswise')
     """
@@ -192,14 +304,15 @@ def meld_view_of(meld: Mapping[str, Any], rules: Rules, mine: bool, marks: Mappi
             view["crosswise"] = True
             view["label"] += ", turned crosswise"
     number = int(meld["id"])
-    what = "run" if meld["kind"] == "run" else "set"
     word = burraco_word(rules)
-    label = f"meld m{number}, a {what} of {len(cards)}"
+    label = f"meld {meld_tag(number)}, a {meld_name(parsed)}, {len(cards)} cards"
     if kind:
         label += f": a {kind} {word}, marked with its last {'two cards' if turned == 2 else 'card'} crosswise"
     view_dict: dict[str, Any] = {
         "id": number,
         "key": f"m{number}",
+        "tag": meld_tag(number),
+        "name": meld_name(parsed),
         "kind": meld["kind"],
         "burraco": kind,
         "crosswise": turned,
@@ -349,8 +462,17 @@ def present(
     return table
 
 
-def status_text(table: Mapping[str, Any], *, over_text: str = "") -> str:
-    """One sentence for the status line (and screen readers): whose turn, and what to do."""
+def status_text(table: Mapping[str, Any], *, over_text: str = "", notice: str = "") -> str:
+    """One sentence for the status line (and screen readers): whose turn, and what to do.
+
+    ``notice``: what the table has to say first (a position's goal reached), before whose turn it is.
+
+    >>> status_text({"phase": "play", "your_turn": False, "current_name": "East"}, notice="Every goal met.")
+    'Every goal met. East is playing…'
+    """
+    if notice:
+        rest = status_text(table, over_text=over_text)
+        return notice if rest == notice else f"{notice} {rest}"
     if table["phase"] == "over":
         return over_text or "The hand is over."
     if not table["your_turn"]:
@@ -381,15 +503,17 @@ def result_view(
     totals: Mapping[str, int] | None = None,
     counted: bool = True,
     winner: str | None = None,
+    you: str | None = None,
 ) -> dict[str, Any]:
     """The hand-end panel: each side's itemised score (``SideScore``), how the hand
-    ended and, in a match, the running totals.
+    ended and, in a match, the running totals. ``you``: the learner's seat (the
+    ending then says "You closed the hand." when they did).
 
     At the end of a hand every player lays down what they still hold to be counted
     (002 'Scoring'), so the breakdown names those cards; before the end nothing does.
     """
     if end_reason == "closed" and closed_by:
-        ending = f"{seat_word(closed_by)} closed the hand."
+        ending = f"{'You' if closed_by == you else seat_word(closed_by)} closed the hand."
     else:
         ending = _ENDINGS.get(end_reason or "", "The hand is over.")
     sides = [my_side] + [side for side in scores if side != my_side]
