@@ -186,9 +186,13 @@ class BuracoWidget(anywidget.AnyWidget):  # type: ignore[misc]
         message = f"refused the browser's {name!r} on {type(self).__name__}: {why}"
         log.warning(message)
         self.refusals.append(message)
-        self.error = why[:1].upper() + why[1:]
+        self.error = self.refusal_words(why)
         if request_id is not None:
             self.send({"type": "reply", "id": request_id, "ok": False, "error": self.error})
+
+    def refusal_words(self, why: str) -> str:
+        """The ``error`` shown for a refusal whose reason is ``why`` (a widget may put it in its own words)."""
+        return why[:1].upper() + why[1:]
 
     # -- display ---------------------------------------------------------------------------
     def repr_fields(self) -> str:

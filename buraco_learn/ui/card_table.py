@@ -47,7 +47,7 @@ from buraco_learn.rules import Rules
 from buraco_learn.ui.base import BuracoWidget, intent, log, static_file, static_text
 from buraco_learn.ui.hints import CommentSource, HintSource, ReviewSource
 from buraco_learn.ui.table_game import DEFAULT_LEVEL, Decision, TableGame
-from buraco_learn.ui.table_view import SORTS, hand_order, physical_id, present, seat_word, status_text
+from buraco_learn.ui.table_view import SORTS, hand_order, physical_id, present, refusal_text, seat_word, status_text
 
 MAX_PACE = 5.0
 
@@ -291,6 +291,10 @@ class CardTable(BuracoWidget):
         elif name == "highlight" and value and not self.allow_highlight:
             raise BuracoError("marking the legal plays is switched off here")
         return value
+
+    def refusal_words(self, why: str) -> str:
+        """Refusals on the table are sentences in words (:func:`~buraco_learn.ui.table_view.refusal_text`)."""
+        return refusal_text(why)
 
     @traitlets.observe("sort", "highlight")
     def _display_changed(self, change: dict[str, Any]) -> None:

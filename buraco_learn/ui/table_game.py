@@ -45,7 +45,7 @@ from buraco_learn.game.match import Match
 from buraco_learn.game.record import bot_seed
 from buraco_learn.game.state import HandState
 from buraco_learn.game.view import PlayerView
-from buraco_learn.game.words import card_text
+from buraco_learn.game.words import card_text, meld_label
 from buraco_learn.presets import preset
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import pot_word
@@ -62,7 +62,7 @@ from buraco_learn.ui.hints import (
     normalise_hint,
     normalise_review,
 )
-from buraco_learn.ui.table_view import action_words, card_id, refusal_text, result_view, seat_word, side_word
+from buraco_learn.ui.table_view import action_words, card_id, meld_name, refusal_text, result_view, seat_word, side_word
 
 log = logging.getLogger("buraco_learn.ui")
 
@@ -360,6 +360,7 @@ class TableGame:
         self.result = result_view(
             scores, end_reason=state.end_reason, closed_by=closed, my_side=state.side_names[state.side_of[self.seat]],
             totals=totals, counted=self.counted, winner=winner, you=self.seat_name,
+            melds={meld.meld.notation(unicode=True): f"{meld_name(meld.meld)} ({meld_label(meld.id)})" for meld in state.melds},
         )
         self.undo_stack.clear()  # a finished hand is scored: no going back into it
         self.hands_played += 1
