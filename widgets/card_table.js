@@ -6,6 +6,8 @@
 // and reports what the learner wants: a selection, an order of the hand, a pace, and
 // intents (draw, take, meld, add, swap, discard, pot, close, hint, undo ...). Python
 // decides every rule; nothing here knows a hidden card.
+// When the kernel is gone (restarted, stopped, the connection dropped) the table says so
+// and offers to reload, instead of ignoring clicks: see `watchConnection`.
 // Self-contained on purpose: anywidget loads this file as one string.
 
 const PACES = [
@@ -70,6 +72,56 @@ function cardNode(view, { button = false, pressed, key, onclick, extraLabel = ""
   return node;
 }
 
+// How long an intent may go unanswered while the kernel is not known to be working on it.
+const REPLY_WAIT_MS = 6000;
+// How long a dropped websocket may take to come back before the table calls it lost.
+const RECONNECT_WAIT_MS = 4000;
+const LOST_TEXT = "The connection to the game was lost. Reload the page to continue; your game is saved.";
+
+// The kernel behind the widget, where the widget manager has one (Voila, JupyterLab):
+// its status ('idle', 'busy', 'restarting', 'dead' ...) and its websocket's state.
+function kernelOf(model) {
+  try {
+    const kernel = model.widget_manager && model.widget_manager.kernel;
+    return kernel && kernel.statusChanged && kernel.connectionStatusChanged ? kernel : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+// Calls `onLost(reason)` once the game cannot answer any more: the kernel died or restarted
+// (a new kernel knows nothing of this table), or the websocket stayed down. Returns a cleanup.
+function watchConnection(model, kernel, onLost) {
+  const stops = [];
+  const closed = () => onLost("closed");
+  model.on("comm:close", closed);
+  stops.push(() => model.off("comm:close", closed));
+  if (kernel) {
+    const gone = (status) => status === "dead" || status === "restarting" || status === "autorestarting";
+    const onStatus = (_, status) => { if (gone(status)) onLost(status); };
+    kernel.statusChanged.connect(onStatus);
+    stops.push(() => kernel.statusChanged.disconnect(onStatus));
+    let timer = null;
+    const onConnection = (_, status) => {
+      clearTimeout(timer);
+      if (status === "disconnected") onLost("disconnected");
+      else if (status === "connecting") {
+        timer = setTimeout(() => { if (kernel.connectionStatus !== "connected") onLost("no connection"); }, RECONNECT_WAIT_MS);
+      }
+    };
+    kernel.connectionStatusChanged.connect(onConnection);
+    stops.push(() => { clearTimeout(timer); kernel.connectionStatusChanged.disconnect(onConnection); });
+    if (gone(kernel.status) || kernel.connectionStatus === "disconnected") queueMicrotask(() => onLost(kernel.status));
+  }
+  return () => stops.forEach((stop) => stop());
+}
+
+// A meld's short label as texts name it ("meld 3"): the trait's `tag` ("3"), else its key ("m3").
+const meldTag = (meld) => {
+  const tag = meld.tag ?? (typeof meld.label === "string" && meld.label.length <= 6 ? meld.label : null);
+  return tag !== null && tag !== undefined && tag !== "" ? `meld ${tag}` : meld.key;
+};
+
 const fmt = (n) => Number(n).toLocaleString("en-GB");
 const signed = (n) => (n > 0 ? `+${fmt(n)}` : fmt(n));
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -82,13 +134,57 @@ function render({ model, el }) {
   let pending = null; // the id of the intent waiting for Python's answer
   let pendingTimer = null;
   let dragged = null;
+  let lost = ""; // why the game cannot answer any more ('' while it can)
+  let logFollow = true; // the log keeps its newest line in view until the learner scrolls up
+  let logTop = 0;
+  let logLength = 0;
+  const kernel = kernelOf(model);
 
-  const send = (intent, args = {}) => {
-    if (pending !== null) return; // one action at a time: Python answers each in order
-    pending = `${intent}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const showLost = () => {
+    const button = root.querySelector('[data-key="reload"]');
+    if (!button) return;
+    const box = button.closest(".bl-lost");
+    box.classList.remove("bl-flash");
+    void box.offsetWidth; // restart the animation
+    box.classList.add("bl-flash");
+    box.scrollIntoView({ block: "nearest" });
+    button.focus();
+  };
+  const markLost = (why) => {
+    if (lost) return;
+    lost = String(why || "lost");
+    pending = null;
     clearTimeout(pendingTimer);
-    pendingTimer = setTimeout(() => { pending = null; }, 5000);
-    model.send({ intent, id: pending, ...args });
+    draw();
+  };
+  const stopWatching = watchConnection(model, kernel, markLost);
+
+  // Python answers every intent that has an id; the kernel going idle after our message
+  // without that answer means the kernel no longer knows this table.
+  const unanswered = (id) => {
+    if (pending !== id) return;
+    if (kernel && kernel.status === "busy") { // still thinking (the coach can take seconds)
+      pendingTimer = setTimeout(() => unanswered(id), REPLY_WAIT_MS);
+    } else if (kernel) markLost("no reply");
+    else pending = null; // nothing to ask: let the learner try again
+  };
+  const send = (intent, args = {}) => {
+    if (lost) { showLost(); return; }
+    if (pending !== null) return; // one action at a time: Python answers each in order
+    const id = `${intent}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    pending = id;
+    clearTimeout(pendingTimer);
+    pendingTimer = setTimeout(() => unanswered(id), REPLY_WAIT_MS);
+    const callbacks = { iopub: { status: (msg) => {
+      if (msg && msg.content && msg.content.execution_state === "idle") {
+        setTimeout(() => { if (pending === id) unanswered(id); }, 1500);
+      }
+    } } };
+    try {
+      model.send({ intent, id, ...args }, callbacks);
+    } catch (error) { // the comm is gone
+      markLost("send failed");
+    }
   };
   const settle = () => {
     pending = null;
@@ -98,8 +194,13 @@ function render({ model, el }) {
     if (msg && msg.type === "reply" && msg.id === pending) settle();
   };
   const setTrait = (name, value) => {
-    model.set(name, value);
-    model.save_changes();
+    if (lost) { showLost(); return; }
+    try {
+      model.set(name, value);
+      model.save_changes();
+    } catch (error) {
+      markLost("save failed");
+    }
   };
   const order = () => ((model.get("table") || {}).hand || []).map((card) => card.id);
   const selection = () => model.get("selected") || [];
@@ -133,7 +234,8 @@ function render({ model, el }) {
     const classes = `bl-player bl-${player.place}${player.current ? " bl-current" : ""}`;
     return h("section", { class: classes, "aria-label": label, "data-seat": player.seat },
       h("p", { class: "bl-player-name" },
-        h("strong", { text: player.name }), ` · ${role}${bot} · ${plural(player.count, "card")}`,
+        h("strong", { text: player.name }), ` · ${role}`, bot ? h("span", { class: "bl-role", text: bot }) : null,
+        ` · ${plural(player.count, "card")}`,
         player.current ? h("span", { class: "bl-turn-mark", text: " ◀ to play" }) : null,
         player.pending_pot ? h("span", { class: "bl-pending", text: ` · pot waiting (${player.pending_pot})` }) : null),
       h("div", { class: "bl-cards bl-backs", role: "group", "aria-label": `${player.name}'s hand` },
@@ -158,7 +260,16 @@ function render({ model, el }) {
 
     root.classList.toggle("bl-four-colour", !!model.get("four_colour"));
     root.classList.toggle("bl-large", !!model.get("large"));
+    root.classList.toggle("bl-is-lost", !!lost);
+    root.dataset.connection = lost ? "lost" : "live";
     root.replaceChildren();
+
+    if (lost) {
+      root.append(h("div", { class: "bl-lost", role: "alert" },
+        h("p", { text: LOST_TEXT }),
+        h("button", { type: "button", class: "bl-action bl-primary", "data-key": "reload",
+          onclick: () => window.location.reload() }, "Reload the page")));
+    }
 
     // head: ruleset, score, display options
     const options = h("div", { class: "bl-toolbar", role: "group", "aria-label": "Display options" },
@@ -178,7 +289,6 @@ function render({ model, el }) {
     root.append(h("div", { class: "bl-head" },
       h("p", { class: "bl-rules" }, h("span", { text: t.rules }), h("span", { class: "bl-scoreline", text: scores ? ` · ${scores}` : "" })),
       options));
-    root.append(h("p", { class: "bl-status", role: "status", "aria-live": "polite", text: t.status || "" }));
 
     // the other players around the centre: stock, pile, pots
     const byPlace = Object.fromEntries((t.players || []).map((p) => [p.place, p]));
@@ -218,20 +328,20 @@ function render({ model, el }) {
       const list = h("div", { class: "bl-side-melds" });
       if (!side.melds.length) list.append(h("p", { class: "bl-none", text: "No melds yet." }));
       for (const meld of side.melds) {
+        const tag = meldTag(meld);
         const group = h("div", { class: `bl-meld${meld.burraco ? ` bl-burraco bl-burraco-${meld.burraco}` : ""}`,
-          role: "group", "aria-label": meld.label, "data-meld": meld.key },
-          h("span", { class: "bl-meld-key", "aria-hidden": "true", text: meld.key }),
-          h("div", { class: "bl-cards bl-meld-cards" }, meld.cards.map((view) => cardNode(view))));
+          role: "group", "aria-label": meld.label || tag, "data-meld": meld.key, "data-tag": tag });
+        const top = h("div", { class: "bl-meld-top" }, h("span", { class: "bl-meld-tag", "aria-hidden": "true", text: tag }));
+        group.append(top, h("div", { class: "bl-cards bl-meld-cards" }, meld.cards.map((view) => cardNode(view))));
         if (legal && meld.can_add) group.classList.add("bl-legal");
         if (canPlay && (side.mine || t.add_any)) {
-          const acts = h("div", { class: "bl-meld-actions" },
+          top.append(
             h("button", { type: "button", class: "bl-small", "data-key": `add-${meld.key}`, disabled: !selected.size,
-              "aria-label": `Add the selected cards to meld ${meld.key}`,
-              onclick: () => send("add", { meld: meld.id, cards: [...selected] }) }, `Add to ${meld.key}`),
-            meld.has_wild ? h("button", { type: "button", class: "bl-small", "data-key": `swap-${meld.key}`,
-              disabled: selected.size !== 1, "aria-label": `Swap the selected card for the wild card in meld ${meld.key}`,
-              onclick: () => send("swap", { meld: meld.id, card: [...selected][0] }) }, "Swap wild") : null);
-          group.append(acts);
+              "aria-label": `Add the selected cards to ${tag}`,
+              onclick: () => send("add", { meld: meld.id, cards: [...selected] }) }, "Add"),
+            ...(meld.has_wild ? [h("button", { type: "button", class: "bl-small", "data-key": `swap-${meld.key}`,
+              disabled: selected.size !== 1, "aria-label": `Swap the selected card for the wild card in ${tag}`,
+              onclick: () => send("swap", { meld: meld.id, card: [...selected][0] }) }, "Swap wild")] : []));
         }
         list.append(group);
       }
@@ -268,9 +378,13 @@ function render({ model, el }) {
     });
     handBox.addEventListener("dragover", (event) => event.preventDefault());
     handBox.addEventListener("drop", (event) => { event.preventDefault(); if (dragged) dropBefore(dragged, null); dragged = null; });
-    root.append(h("section", { class: "bl-hand-box", "aria-label": `Your hand (${t.you})` },
-      h("h4", {}, `Your hand · ${t.you}`, t.pending_pot ? ` · your ${t.pot_word} waits face down (${t.pending_pot} cards)` : ""),
-      handBox));
+    const dock = h("div", { class: "bl-dock" },
+      h("p", { class: "bl-status", role: "status", "aria-live": "polite", text: t.status || "" }),
+      h("p", { class: "bl-error", role: "alert", hidden: !error, text: error }),
+      h("section", { class: "bl-hand-box", "aria-label": `Your hand (${t.you})` },
+        h("h4", {}, `Your hand · ${t.you}`, t.pending_pot ? ` · your ${t.pot_word} waits face down (${t.pending_pot} cards)` : ""),
+        handBox));
+    root.append(dock);
 
     // actions: enabled by phase (an illegal try is explained by the engine); legal ones marked when asked
     const kinds = new Set(legal ? legal.kinds : []);
@@ -282,7 +396,7 @@ function render({ model, el }) {
       return node;
     };
     const first = [...selected][0];
-    root.append(h("div", { class: "bl-actions", role: "toolbar", "aria-label": "Your actions" },
+    dock.append(h("div", { class: "bl-actions", role: "toolbar", "aria-label": "Your actions" },
       action("draw", "Draw", drawPhase, () => send("draw"), "draw"),
       action("take", pile.take === "any-depth" ? "Take the whole pile" : pile.take === "top" ? "Take the top card" : "Take the pile",
         drawPhase && pile.size > 0, () => send("take", pile.take === "any-depth" ? { depth: pile.size } : {}), "take"),
@@ -298,7 +412,7 @@ function render({ model, el }) {
         onclick: () => setTrait("sort", "suit") }, "By suit"),
       h("button", { type: "button", class: "bl-toggle", "data-key": "sort-rank", "aria-pressed": model.get("sort") === "rank" ? "true" : "false",
         onclick: () => setTrait("sort", "rank") }, "By rank")));
-    root.append(h("div", { class: "bl-actions bl-help", role: "toolbar", "aria-label": "Help" },
+    dock.append(h("div", { class: "bl-actions bl-help", role: "toolbar", "aria-label": "Help" },
       action("hint", hint.rung ? `Hint (${hint.rung === hint.of ? "again" : "more"})` : "Hint", !!controls.hint, () => send("hint")),
       controls.practice ? action("undo", "Undo", !!controls.undo, () => send("undo")) : null,
       action("hurry", "Play on now", !!controls.hurry, () => send("hurry")),
@@ -309,16 +423,14 @@ function render({ model, el }) {
 
     const comment = t.comment || {};
     if (comment.text) {
-      root.append(h("p", { class: `bl-comment bl-verdict-${comment.verdict || "none"}`, role: "status", "aria-live": "polite" },
+      dock.append(h("p", { class: `bl-comment bl-verdict-${comment.verdict || "none"}`, role: "status", "aria-live": "polite", "data-action": comment.action },
         h("strong", { text: "Coach: " }), comment.text));
     }
 
     if (hint.text) {
-      root.append(h("p", { class: "bl-hint", role: "note", "aria-live": "polite" },
+      dock.append(h("p", { class: "bl-hint", role: "note", "aria-live": "polite", "data-action": hint.action },
         h("strong", { text: `Hint ${hint.rung} of ${hint.of}: ` }), hint.text));
     }
-    root.append(h("p", { class: "bl-error", role: "alert", hidden: !error, text: error }));
-
     if (over && result.sides) {
       const panel = h("section", { class: "bl-result", role: "region", "aria-label": "The hand's score" },
         h("h3", { tabindex: "-1", "data-key": "result", text: result.ending }));
@@ -347,9 +459,21 @@ function render({ model, el }) {
       root.append(panel);
     }
 
-    if ((t.log || []).length) {
-      root.append(h("ol", { class: "bl-log", "aria-label": "Latest actions" }, t.log.map((line) => h("li", { text: line.text }))));
+    // the hand's moves, newest last: scrolled to the newest unless the learner scrolled up to read
+    const lines = t.log || [];
+    if (lines.length) {
+      if (lines.length < logLength) logFollow = true; // a new hand
+      const list = h("ol", { class: "bl-log", tabindex: "0", "aria-label": "Moves this hand, newest last" },
+        lines.map((line) => h("li", { text: line.text })));
+      list.addEventListener("scroll", () => {
+        logTop = list.scrollTop;
+        logFollow = list.scrollHeight - list.scrollTop - list.clientHeight < 4;
+      });
+      root.append(h("section", { class: "bl-log-box", "aria-label": "Moves this hand" },
+        h("h4", { text: "Moves this hand" }), list));
+      list.scrollTop = logFollow ? list.scrollHeight : logTop;
     }
+    logLength = lines.length;
 
     draws += 1;
     root.dataset.drawn = String(draws);
@@ -357,6 +481,7 @@ function render({ model, el }) {
     root.dataset.phase = t.phase || "";
     root.dataset.turn = mine ? "you" : t.current || "";
     root.dataset.order = t.hand.map((card) => card.id).join(" ");
+    if (lost) return;
     let target = focused;
     if (focused === "review" && (t.review || {}).text) target = "review-text";
     if (over && !root.dataset.shownResult) target = "result";
@@ -389,6 +514,7 @@ function render({ model, el }) {
     for (const name of names) model.off(`change:${name}`, schedule);
     for (const name of answers) model.off(`change:${name}`, settle);
     model.off("msg:custom", onMessage);
+    stopWatching();
     clearTimeout(pendingTimer);
     root.remove();
   };

@@ -282,3 +282,159 @@ def voila_factory(chromium_path: str, tmp_path: Path) -> Iterator[Callable[..., 
     finally:
         for process in started:
             stop_voila(process)
+
+
+# -- a widget's front end alone, on a stand-in model (for layout tests) ---------------------
+WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
+HARNESS = "http://127.0.0.1:9/harness/"
+
+#: The page that mounts one widget module on a stand-in model: `window.blHarness.mount(...)`.
+_HARNESS_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body { margin: 0; padding: 8px; } %s</style></head>
+<body><div id="widget"></div><script type="module">
+const listeners = {};
+const traits = {};
+const sent = [];
+const fire = (name, ...args) => (listeners[name] || []).slice().forEach((cb) => cb(...args));
+const model = {
+  get: (name) => traits[name],
+  set: (name, value) => { traits[name] = value; fire(`change:${name}`); },
+  save_changes: () => {},
+  send: (content) => {
+    sent.push(content);
+    if (window.blHarness.reply && content && content.id) {
+      setTimeout(() => fire("msg:custom", { type: "reply", id: content.id, ok: true, error: "" }), 0);
+    }
+  },
+  on: (name, cb) => { (listeners[name] = listeners[name] || []).push(cb); },
+  off: (name, cb) => { listeners[name] = (listeners[name] || []).filter((x) => x !== cb); },
+};
+window.blHarness = {
+  reply: true, sent, traits, model, fire,
+  async mount(module, state) {
+    Object.assign(traits, state);
+    const widget = (await import(module)).default;
+    widget.render({ model, el: document.getElementById("widget") });
+  },
+  update(state) {
+    Object.assign(traits, state);
+    for (const name of Object.keys(state)) fire(`change:${name}`);
+  },
+};
+window.blHarnessReady = true;
+</script></body></html>"""
+
+
+@pytest.fixture
+def mount_widget(page: Any) -> Callable[..., Any]:
+    """``mount(module, css_files, state, root=".buraco-widget")``: draw ``widgets/MODULE`` in
+    ``page`` on a stand-in model holding ``state`` (trait name -> value), with the CSS files
+    of ``widgets/`` joined as the widget's ``_css`` joins them; returns the page.
+
+    The stand-in answers every intent that has an ``id`` at once (``blHarness.reply``) and
+    keeps what was sent in ``blHarness.sent``; ``blHarness.update(state)`` changes traits as
+    a sync from Python would. No kernel: for drawing and layout, not for behaviour.
+    """
+
+    def handle(route: Any) -> None:
+        name = route.request.url[len(HARNESS):].split("?")[0]
+        path = WIDGETS / name
+        if name.endswith(".js") and path.is_file():
+            route.fulfill(status=200, content_type="text/javascript", body=path.read_text(encoding="utf-8"))
+        else:
+            route.fulfill(status=404, body="")
+
+    page.route(HARNESS + "**", handle)
+
+    def mount(module: str, css: Sequence[str], state: dict[str, Any], root: str = ".buraco-widget") -> Any:
+        styles = "\n".join((WIDGETS / name).read_text(encoding="utf-8") for name in css)
+        page.route(HARNESS + "page.html", lambda route: route.fulfill(
+            status=200, content_type="text/html", body=_HARNESS_PAGE % styles))
+        page.goto(HARNESS + "page.html")
+        page.wait_for_function("() => window.blHarnessReady === true")
+        page.evaluate("([module, state]) => window.blHarness.mount(module, state)", [HARNESS + module, state])
+        page.wait_for_selector(root, state="visible")
+        return page
+
+    return mount
+
+
+#: In the page: every way one card hides another card's rank, suit symbol or wild label.
+#: A card is painted above the cards before it in the document (z-index would change that
+#: and is taken into account); a card's box counts its box-shadow spread and its outline.
+#: Returns one sentence per problem, naming both cards and where they are.
+_COVERED_TEXT = r"""(rootSelector) => {
+    const root = document.querySelector(rootSelector);
+    if (!root) return [`nothing matches ${rootSelector}`];
+    const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden"; };
+    const cards = [...root.querySelectorAll(".bl-card")].filter(shown);
+    const where = (card) => {
+        const meld = card.closest("[data-meld]");
+        if (meld) return `meld ${meld.dataset.meld}`;
+        if (card.closest(".bl-hand")) return "the hand";
+        if (card.closest(".bl-pile")) return "the pile";
+        const seat = card.closest("[data-seat]");
+        if (seat) return `seat ${seat.dataset.seat}`;
+        return "the table";
+    };
+    const name = (card) => `${card.getAttribute("aria-label") || card.textContent} (${where(card)}, card ${cards.indexOf(card) + 1})`;
+    const px = (text) => (String(text).match(/-?[\d.]+px/g) || []).map(parseFloat);
+    const reach = (card) => {
+        const style = getComputedStyle(card);
+        let out = 0;
+        if (style.boxShadow && style.boxShadow !== "none") {
+            for (const shadow of style.boxShadow.split(/,(?![^(]*\))/)) {
+                if (/inset/.test(shadow)) continue;
+                const [x = 0, y = 0, blur = 0, spread = 0] = px(shadow);
+                out = Math.max(out, Math.abs(x) + Math.abs(y) + blur / 2 + spread);
+            }
+        }
+        if (style.outlineStyle !== "none") out = Math.max(out, parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset));
+        return Math.max(0, out);
+    };
+    const z = (card) => { const v = getComputedStyle(card).zIndex; return v === "auto" ? 0 : Number(v); };
+    const boxes = cards.map((card) => {
+        const r = card.getBoundingClientRect(); const e = reach(card);
+        return { left: r.left - e, right: r.right + e, top: r.top - e, bottom: r.bottom + e, z: z(card) };
+    });
+    const meets = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+    const inkOf = (el) => { const range = document.createRange(); range.selectNodeContents(el); return range.getBoundingClientRect(); };
+    const problems = [];
+    cards.forEach((card, i) => {
+        const own = card.getBoundingClientRect();
+        for (const part of card.querySelectorAll(".bl-rank, .bl-symbol, .bl-stands")) {
+            if (!shown(part)) continue;
+            const ink = inkOf(part);
+            const what = `${part.className.replace("bl-", "")} "${part.textContent}"`;
+            if (ink.left < own.left - 0.5 || ink.right > own.right + 0.5 || ink.top < own.top - 0.5 || ink.bottom > own.bottom + 0.5) {
+                problems.push(`the ${what} of ${name(card)} sticks out of its card`);
+            }
+            cards.forEach((other, j) => {
+                if (j === i || other.contains(card) || card.contains(other)) return;
+                const above = boxes[j].z > boxes[i].z || (boxes[j].z === boxes[i].z && j > i);
+                if (above && meets(ink, boxes[j])) problems.push(`the ${what} of ${name(card)} is covered by ${name(other)}`);
+            });
+        }
+    });
+    for (const tag of root.querySelectorAll(".bl-meld-tag")) {
+        if (!shown(tag)) continue;
+        const box = tag.getBoundingClientRect();
+        cards.forEach((other, j) => {
+            if (meets(box, boxes[j])) problems.push(`the meld label "${tag.textContent}" covers ${name(other)}`);
+        });
+    }
+    return problems;
+}"""
+
+
+@pytest.fixture
+def covered_text() -> Callable[[Any, str], list[str]]:
+    """``covered_text(page, root_selector)``: every card text (rank, suit symbol, a wild's
+    "=K♥") covered by another card, or sticking out of its own card, and every meld label
+    covering a card, each as a sentence naming the cards; ``[]`` when nothing is hidden."""
+
+    def check(page: Any, root_selector: str) -> list[str]:
+        return list(_eval_js(page, _COVERED_TEXT, root_selector, timeout=20))
+
+    return check
