@@ -73,7 +73,7 @@ function cardNode(view, { button = false, pressed, key, onclick, extraLabel = ""
 }
 
 // How long an intent may go unanswered while the kernel is not known to be working on it.
-const REPLY_WAIT_MS = 6000;
+const REPLY_WAIT_MS = 10000;
 // How long a dropped websocket may take to come back before the table calls it lost.
 const RECONNECT_WAIT_MS = 4000;
 const LOST_TEXT = "The connection to the game was lost. Reload the page to continue; your game is saved.";
@@ -205,6 +205,7 @@ function render({ model, el }) {
   const order = () => ((model.get("table") || {}).hand || []).map((card) => card.id);
   const selection = () => model.get("selected") || [];
   const toggle = (id) => {
+    if (lost) { showLost(); return; }
     const now = new Set(selection());
     if (now.has(id)) now.delete(id); else now.add(id);
     setTrait("selected", order().filter((key) => now.has(key)));
@@ -481,7 +482,10 @@ function render({ model, el }) {
     root.dataset.phase = t.phase || "";
     root.dataset.turn = mine ? "you" : t.current || "";
     root.dataset.order = t.hand.map((card) => card.id).join(" ");
-    if (lost) return;
+    if (lost) {
+      if (focused) root.querySelector('[data-key="reload"]')?.focus();
+      return;
+    }
     let target = focused;
     if (focused === "review" && (t.review || {}).text) target = "review-text";
     if (over && !root.dataset.shownResult) target = "result";

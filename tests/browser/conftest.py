@@ -438,3 +438,39 @@ def covered_text() -> Callable[[Any, str], list[str]]:
         return list(_eval_js(page, _COVERED_TEXT, root_selector, timeout=20))
 
     return check
+
+
+class VoilaServer:
+    """A Voila of one test's own (``voila_server``): its URL, and ways to break it as life does."""
+
+    def __init__(self, process: subprocess.Popen[bytes], url: str) -> None:
+        self.process = process
+        self.url = url
+
+    def kernel_pids(self) -> list[int]:
+        """The PIDs of the kernels this Voila started (its descendants running ipykernel)."""
+        pids = []
+        for pid in _descendants(self.process.pid):
+            try:
+                command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+            except OSError:
+                continue
+            if b"ipykernel" in command:
+                pids.append(pid)
+        return pids
+
+    def stop(self) -> None:
+        """Stop the server (and its kernels), as a restart or a crash would."""
+        stop_voila(self.process)
+
+
+@pytest.fixture
+def voila_server(chromium_path: str, tmp_path: Path) -> Iterator[VoilaServer]:
+    """A standalone Voila serving ``tests/browser/notebooks/`` for this test alone (so it may
+    kill its kernels or stop it), stopped by PID afterwards."""
+    process, url = start_voila(sys.executable, NOTEBOOKS, tmp_path)
+    server = VoilaServer(process, url)
+    try:
+        yield server
+    finally:
+        stop_voila(process)
