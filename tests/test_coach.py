@@ -29,7 +29,7 @@ def test_the_hint_for_a_pile_that_completes_a_burraco() -> None:
     assert "002 'Playing a turn'" in idea
     assert "a burraco" in hint.rung(1).gains
     assert "J♥" in cards
-    assert full.startswith("Play: take")
+    assert full.startswith("Play: take the discard pile.")
 
 
 def test_the_hint_for_a_discard_names_the_safe_card_and_the_danger() -> None:
@@ -110,7 +110,7 @@ def test_compare_a_dangerous_discard() -> None:
     view = state.view(0)
     comparison = coach.compare(view, "discard 9C")
     assert comparison.verdict == "worse"
-    assert "extends one of the opponents' melds" in comparison.text
+    assert "The 9♣ extends the opponents' run of clubs 3♣ to 8♣" in comparison.text
 
 
 def test_compare_refuses_an_illegal_action() -> None:
@@ -139,7 +139,7 @@ def test_the_review_names_the_costliest_decisions() -> None:
     assert 1 <= len(review.items) <= 3
     assert review.items[0].action == Action.draw() and review.items[0].suggested == Action.take()
     assert [item.loss for item in review.items] == sorted((item.loss for item in review.items), reverse=True)
-    assert "costliest" in review.text() and "take" in review.text()
+    assert "cost points" in review.text() and "take the discard pile" in review.text()
     assert review.to_dict()["items"][0]["suggested"] == "take"
 
 

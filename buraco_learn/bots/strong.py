@@ -41,7 +41,6 @@ gives the same advice.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
 import zlib
@@ -283,34 +282,50 @@ class StrongBot:
         """The bot's decision for ``view`` with what the search found (the coach uses this).
 
         A draw-phase decision the bot does not search (see ``search_draw``) is the
-        heuristics' choice; with ``extra`` actions it is searched all the same, for
+        heuristics' choice; with ``extra`` actions they are evaluated all the same, for
         their values, but the choice stays the heuristics'.
         """
+        evaluation = self.evaluate(view, budget_ms)
+        for action in extra:
+            evaluation.add(action)
+        return evaluation.result()
+
+    def evaluate(self, view: PlayerView, budget_ms: float | None = None, keep_worlds: bool = False) -> Evaluation:
+        """The decision's :class:`Evaluation`: the search (when the bot searches this
+        decision) with every value kept, so that more actions can be evaluated later on
+        the same worlds (:meth:`Evaluation.add`) without changing what was found."""
         searched = self.search_draw or view.phase != "draw"
-        if not searched and not extra:
-            best = rank_actions(Position.from_view(view, self.weights), view.legal)[0]
-            return SearchResult((best[1],), (0.0,), (best[0],), 0, 0.0)
-        result = self.search(view, extra, budget_ms)
-        return result if searched else dataclasses.replace(result, best_index=0)
+        if not searched:
+            pos = Position.from_view(view, self.weights)
+            value, best = rank_actions(pos, view.legal)[0]
+            return Evaluation(self, view, [best], [value], [[]], 1, 0, 0.0, 0, searched=False)
+        return self._search(view, budget_ms, keep_worlds)
 
     def search(self, view: PlayerView, extra: tuple[Action, ...] = (), budget_ms: float | None = None) -> SearchResult:
-        """Search ``view``'s decision; ``extra`` actions (e.g. a learner's) are evaluated too."""
+        """Search ``view``'s decision; ``extra`` actions (e.g. a learner's) are evaluated
+        too, afterwards, on the same worlds: they never change the others' values."""
+        evaluation = self._search(view, budget_ms)
+        for action in extra:
+            evaluation.add(action)
+        return evaluation.result()
+
+    def world_seed(self, view: PlayerView) -> int:
+        """The seed of the worlds sampled for ``view``'s decision (the same whoever asks)."""
+        return zlib.crc32(f"{self.seed}|{view_key(view)}".encode())
+
+    def _search(self, view: PlayerView, budget_ms: float | None = None, keep_worlds: bool = False) -> Evaluation:
         pos = Position.from_view(view, self.weights)
         candidates, priors = pick_candidates(pos, view.legal, self.candidates)
-        extra_added = [action for action in dict.fromkeys(extra) if action not in candidates]
-        for action in extra_added:
-            candidates.append(action)
-            priors.append(0.0)
-        if len(candidates) == 1 and not extra:
-            return SearchResult(tuple(candidates), (0.0,), tuple(priors), 0, 0.0)
+        if len(candidates) == 1:
+            return Evaluation(self, view, candidates, priors, [[]], 1, 0, 0.0, 0)
         cap = self.budget_ms if budget_ms is None else budget_ms
         start = time.perf_counter()
-        rng = random.Random(zlib.crc32(f"{self.seed}|{view_key(view)}".encode()))
+        rng = random.Random(self.world_seed(view))
         values: list[list[float]] = [[] for _ in candidates]
         seat = view.seat
-        eligible = len(candidates) - len(extra_added)
-        # first every candidate in half the worlds, then the heuristics' choice, the two
-        # best others and any extra action in as many more worlds as the rollouts saved allow
+        kept: list[HandState] | None = [] if keep_worlds else None
+        # first every candidate in half the worlds, then the heuristics' choice and the two
+        # best others in as many more worlds as the rollouts saved allow
         budget = self.worlds * len(candidates)
         first = max(2, self.worlds // 2) if self.halving and len(candidates) > 3 else self.worlds
         active = list(range(len(candidates)))
@@ -318,32 +333,169 @@ class StrongBot:
         worlds = 0
         while used < budget and worlds < 4 * self.worlds:
             if worlds == first and first < self.worlds:
-                ranked = sorted(range(1, eligible), key=lambda index: -sum(values[index]))
-                active = sorted({0, *ranked[:2], *range(eligible, len(candidates))})
+                ranked = sorted(range(1, len(candidates)), key=lambda index: -sum(values[index]))
+                active = sorted({0, *ranked[:2]})
             world = view.sample_world(rng)
+            if kept is not None:
+                kept.append(world)
             for index in active:
-                state = world.clone()
-                try:
-                    state.apply(candidates[index])
-                except IllegalActionError:  # pragma: no cover - candidates are legal in every consistent world
-                    values[index].append(-1e6)
-                    continue
-                rollout(state, self.horizon, self.weights)
-                values[index].append(evaluate(state, seat, self.weights))
+                values[index].append(play_out(world, candidates[index], seat, self.horizon, self.weights))
             used += len(active)
             worlds += 1
             if cap is not None and (time.perf_counter() - start) * 1000.0 >= cap:
                 break
-        means = tuple(sum(row) / len(row) for row in values)
-        errors = tuple(_paired_error(row, values[0]) for row in values)
+        means = [sum(row) / len(row) for row in values]
         best = 0
-        for index in range(1, eligible):
+        for index in range(1, len(candidates)):
             if len(values[index]) < worlds:
                 continue  # dropped after the first round
-            margin = means[index] - means[0] - self.confidence * errors[index]
+            margin = means[index] - means[0] - self.confidence * _paired_error(values[index], values[0])
             if margin > 0 and means[index] > means[best]:
                 best = index
-        return SearchResult(tuple(candidates), means, tuple(priors), worlds, time.perf_counter() - start, errors, best)
+        evaluation = Evaluation(self, view, candidates, priors, values, len(candidates), worlds, time.perf_counter() - start, best)
+        evaluation.kept = kept
+        return evaluation
+
+
+def play_out(world: HandState, action: Action, seat: int, horizon: int, weights: Weights) -> float:
+    """``action`` played in a copy of ``world``, then the rollout: the value for ``seat``'s side."""
+    state = world.clone()
+    try:
+        state.apply(action)
+    except IllegalActionError:  # pragma: no cover - candidates are legal in every consistent world
+        return -1e6
+    rollout(state, horizon, weights)
+    return evaluate(state, seat, weights)
+
+
+class Evaluation:
+    """One decision's search, every value kept: ``values[i][w]`` is candidate ``i`` played
+    in the ``w``-th sampled world (each candidate's worlds are the first ones of one
+    sequence, drawn from :meth:`StrongBot.world_seed`, so any two share a prefix).
+
+    The first ``eligible`` candidates are the searched ones; ``best_index`` is the choice
+    among them. :meth:`add` evaluates another action on the choice's worlds, afterwards:
+    nothing already found changes. :meth:`paired` compares two candidates on their
+    common worlds (mean difference and its standard error).
+
+    >>> import random
+    >>> from buraco_learn import preset
+    >>> from buraco_learn.game import HandState
+    >>> state = HandState.new(preset("italian"), random.Random(3))
+    >>> state.apply("draw")
+    >>> view = state.view(state.current)
+    >>> bot = StrongBot(view.rules, seed=1, worlds=4)
+    >>> found = bot.evaluate(view)
+    >>> before = [list(row) for row in found.values]
+    >>> index = found.add(view.legal[-1])
+    >>> found.values[:len(before)] == before, found.result().best == bot.act(view)
+    (True, True)
+    """
+
+    def __init__(
+        self,
+        bot: StrongBot,
+        view: PlayerView,
+        candidates: list[Action],
+        priors: list[float],
+        values: list[list[float]],
+        eligible: int,
+        worlds: int,
+        seconds: float,
+        best_index: int,
+        searched: bool = True,
+    ) -> None:
+        self.bot = bot
+        self.view = view
+        self.candidates = candidates
+        self.priors = priors
+        self.values = values
+        self.eligible = eligible
+        self.worlds = worlds
+        self.seconds = seconds
+        self.best_index = best_index
+        self.searched = searched
+        self.kept: list[HandState] | None = None
+        self.extra_seconds = 0.0
+
+    @property
+    def best(self) -> Action:
+        return self.candidates[self.best_index]
+
+    def index_of(self, action: Action) -> int | None:
+        """The index of ``action`` among the candidates (any order of its cards), or None."""
+        key = action.canonical()
+        for index, candidate in enumerate(self.candidates):
+            if candidate.canonical() == key:
+                return index
+        return None
+
+    def mean(self, index: int) -> float:
+        row = self.values[index]
+        return sum(row) / len(row) if row else 0.0
+
+    def paired(self, index: int, other: int) -> tuple[float, float, int]:
+        """(mean of ``values[index] - values[other]``, its standard error, worlds) over their common worlds."""
+        a, b = self.values[index], self.values[other]
+        count = min(len(a), len(b))
+        if count == 0:
+            return 0.0, 0.0, 0
+        diffs = [x - y for x, y in zip(a, b)]
+        mean = sum(diffs) / count
+        if count < 2:
+            return mean, 0.0, count
+        variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+        return mean, float((variance / count) ** 0.5), count
+
+    def _worlds(self, count: int) -> list[HandState]:
+        if self.kept is not None and len(self.kept) >= count:
+            return self.kept[:count]
+        rng = random.Random(self.bot.world_seed(self.view))
+        worlds = [self.view.sample_world(rng) for _ in range(count)]
+        return worlds
+
+    def forget_worlds(self) -> None:
+        """Drop the kept worlds (memory); :meth:`add` samples them again, the same."""
+        self.kept = None
+
+    def add(self, action: Action, budget_ms: float | None = None) -> int:
+        """Evaluate ``action`` too (its index among the candidates; nothing else changes).
+
+        It is played on the worlds of the choice; when the choice has none yet (a decision
+        with one sensible action, or one the bot does not search), the choice is first
+        played on the bot's ``worlds`` worlds, for comparison. ``budget_ms`` caps the
+        time: the action then has fewer worlds, compared on those only.
+        """
+        index = self.index_of(action)
+        if index is not None:
+            return index
+        if not self.view.is_legal(action):
+            raise IllegalActionError(f"{action.notation()!r} is not a legal action in this position")
+        start = time.perf_counter()
+        bot = self.bot
+        count = len(self.values[self.best_index]) or bot.worlds
+        worlds = self._worlds(count)
+        seat = self.view.seat
+        best_row = self.values[self.best_index]
+        row: list[float] = []
+        self.candidates.append(action)
+        self.priors.append(0.0)
+        self.values.append(row)
+        for number, world in enumerate(worlds):
+            if len(best_row) <= number:
+                best_row.append(play_out(world, self.best, seat, bot.horizon, bot.weights))
+            row.append(play_out(world, action, seat, bot.horizon, bot.weights))
+            if budget_ms is not None and (time.perf_counter() - start) * 1000.0 >= budget_ms and number >= 1:
+                break
+        self.worlds = max(self.worlds, len(row))
+        self.extra_seconds += time.perf_counter() - start
+        return len(self.candidates) - 1
+
+    def result(self) -> SearchResult:
+        """The search's figures as a :class:`SearchResult` (errors against the heuristics' choice)."""
+        means = tuple(self.mean(index) for index in range(len(self.candidates)))
+        errors = tuple(_paired_error(row, self.values[0]) for row in self.values)
+        return SearchResult(tuple(self.candidates), means, tuple(self.priors), self.worlds, self.seconds, errors, self.best_index)
 
 
 def _paired_error(row: list[float], base: list[float]) -> float:

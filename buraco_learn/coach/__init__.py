@@ -6,11 +6,23 @@ and nothing more. Its advice is the strong bot's choice: it runs the same search
 view, so the same position always gets the same advice), optionally under a latency
 budget, then puts the choice into words (:mod:`buraco_learn.coach.explain`).
 
+**One evaluation per decision.** The hint, the comment and the review of one decision
+come from one :class:`~buraco_learn.bots.strong.Evaluation`, computed once and kept
+(a bounded cache keyed by :func:`~buraco_learn.bots.strong.view_key`). When the
+learner plays a move the search did not consider, that move is evaluated afterwards
+on the same sampled worlds, which changes nothing already found: playing the hint's
+move is always called the coach's move.
+
+**Honest about noise.** A move is called better than another only when the paired
+difference of their simulated values (the same worlds for both) lies outside the
+95% interval (:data:`Z` = 1.96 standard errors); otherwise the coach says the two
+are about equal.
+
 - :meth:`Coach.hint`: a ladder of three rungs: the idea in rule terms and what it
-  gains; then which cards; then the full action. Every rung names what it gains
-  (points, a burraco, the pot, closing, blocking the opponents) and cites its sources.
+  gains; then which cards; then the move itself. Every rung names what it gains
+  and cites its sources.
 - :meth:`Coach.compare`: after the learner acts, whether that was the coach's choice,
-  and if not why the coach's was better, in one or two sentences.
+  and if not whether the coach's was clearly better, and why, in a sentence or two.
 - :meth:`Coach.review`: after the hand, from the learner's decisions (each a
   :class:`Decision`: the view the learner acted on and the action taken; a table
   records them with :class:`DecisionLog`), the three that cost the most points, each
@@ -26,14 +38,15 @@ budget, then puts the choice into words (:mod:`buraco_learn.coach.explain`).
 >>> hint = coach.hint(view)
 >>> [rung.level for rung in hint.rungs], hint.action in view.legal
 ([1, 2, 3], True)
->>> coach.compare(view, hint.action).matches
-True
+>>> coach.compare(view, hint.action).matches, coach.searches
+(True, 1)
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,23 +57,24 @@ from buraco_learn.rules import Rules
 
 from ..bots.heuristics import Position
 from ..bots.intermediate import check_view
-from ..bots.strong import SearchResult, StrongBot
-from .explain import explain
+from ..bots.strong import Evaluation, SearchResult, StrongBot, view_key
+from .explain import Explanation, action_words, card_words, discard_reasons, explain, join
+from .words import points_words, risk_of, sentence
 
-DEFAULT_BUDGET_MS = 900.0
-
-GAIN_WORDS = {
-    "points": "points",
-    "a burraco": "a burraco",
-    "the pot": "the pot",
-    "closing": "closing the hand",
-    "blocking the opponents": "blocking the opponents",
-}
+#: the cap on one decision's search (ms): the search stops early only on the slowest
+#: positions (``buraco-learn bench bots`` reports how often), so a hint or a comment
+#: stays within 400 ms at the 95th percentile
+DEFAULT_BUDGET_MS = 280.0
+#: the cap on evaluating a move the search did not consider (ms)
+EXTRA_BUDGET_MS = 80.0
+#: the 95% interval: a move is better only by more than this many standard errors
+Z = 1.96
+CACHE_SIZE = 512
 
 
 @dataclass(frozen=True)
 class Rung:
-    """One rung of the hint ladder: 1 the idea, 2 the cards, 3 the full action."""
+    """One rung of the hint ladder: 1 the idea, 2 the cards, 3 the move."""
 
     level: int
     text: str
@@ -96,8 +110,11 @@ class Comparison:
     """The coach's opinion of the learner's action.
 
     ``verdict`` is ``"same"`` (the coach's choice), ``"as-good"`` (another choice the
-    simulations rate as well) or ``"worse"``; ``loss`` is how many points worse the
-    simulations rate it (0 when not worse).
+    simulations cannot tell apart from it, or rate higher) or ``"worse"`` (the coach's
+    choice is better beyond the 95% interval); ``loss`` is how many points worse the
+    simulations rate it (0 when not worse). ``difference`` (the coach's choice minus
+    the learner's, on the same worlds), ``margin`` (1.96 standard errors of it) and
+    ``worlds`` are the evaluation's own figures.
     """
 
     action: Action
@@ -105,6 +122,9 @@ class Comparison:
     verdict: str
     loss: float
     text: str
+    difference: float = 0.0
+    margin: float = 0.0
+    worlds: int = 0
 
     @property
     def matches(self) -> bool:
@@ -118,6 +138,9 @@ class Comparison:
             "matches": self.matches,
             "loss": round(self.loss, 1),
             "text": self.text,
+            "difference": round(self.difference, 1),
+            "margin": round(self.margin, 1),
+            "worlds": self.worlds,
         }
 
 
@@ -182,9 +205,14 @@ class Review:
     total_loss: float
 
     def text(self) -> str:
+        count = f"{self.decisions} decision{'s' if self.decisions != 1 else ''}"
         if not self.items:
-            return f"Well played: in {self.decisions} decisions the coach found nothing that cost points."
-        lines = [f"{self.agreed} of your {self.decisions} decisions were the coach's choice. The costliest:"]
+            return f"Well played: in your {count} the coach found nothing that clearly cost points."
+        if self.agreed == 0:
+            agreed = f"None of your {count} {'was' if self.decisions == 1 else 'were'} the coach's own choice."
+        else:
+            agreed = f"{self.agreed} of your {count} {'was' if self.agreed == 1 else 'were'} the coach's own choice."
+        lines = [agreed + (" The costliest:" if len(self.items) > 1 else " The one that cost points:")]
         for item in self.items:
             lines.append(f"{item.number}. (turn {item.turn + 1}) {item.text}")
         return "\n".join(lines)
@@ -199,22 +227,33 @@ class Review:
         }
 
 
-def _gains_text(gains: Iterable[str]) -> str:
-    words = [GAIN_WORDS.get(gain, gain) for gain in gains]
-    if not words:
-        return ""
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
+@dataclass
+class _Entry:
+    """What the coach keeps about one decision: its evaluation and the words made from it."""
+
+    view: PlayerView
+    evaluation: Evaluation
+    position: Position
+    hint: Hint | None = None
+    words: dict[Any, Explanation] = field(default_factory=dict)
+
+    def explain(self, action: Action) -> Explanation:
+        key = action.canonical()
+        if key not in self.words:
+            self.words[key] = explain(self.position, self.view, action)
+        return self.words[key]
 
 
 class Coach:
     """Advice for one seat, from its view only (see the module docstring).
 
     ``seed``, ``worlds`` and ``candidates`` are the strong bot's; ``budget_ms`` caps
-    each search's time (default 900 ms, so that a hint never keeps the learner
-    waiting; ``None`` for no cap). Whenever the cap does not cut a search short, the
-    coach's choice is the strong bot's choice with the same seed.
+    each decision's search (default :data:`DEFAULT_BUDGET_MS`; ``None`` for no cap),
+    ``extra_budget_ms`` the evaluation of a move the search did not consider (default
+    :data:`EXTRA_BUDGET_MS`, none when ``budget_ms`` is None), and ``cache_size`` how
+    many decisions' evaluations are kept. Whenever the cap does not cut a search
+    short, the coach's choice is the strong bot's choice with the same seed.
+    ``searches`` and ``extra_evaluations`` count the work done (for tests and benches).
     """
 
     def __init__(
@@ -224,6 +263,9 @@ class Coach:
         worlds: int | None = None,
         candidates: int | None = None,
         budget_ms: float | None = DEFAULT_BUDGET_MS,
+        *,
+        extra_budget_ms: float | str | None = "default",
+        cache_size: int = CACHE_SIZE,
         **options: Any,
     ) -> None:
         self.rules = rules
@@ -233,81 +275,103 @@ class Coach:
         if candidates is not None:
             settings["candidates"] = candidates
         self.bot = StrongBot(rules, seed, budget_ms=budget_ms, **settings)
+        if extra_budget_ms == "default":
+            self.extra_budget_ms: float | None = None if budget_ms is None else EXTRA_BUDGET_MS
+        else:
+            self.extra_budget_ms = None if extra_budget_ms is None else float(extra_budget_ms)
+        self.cache_size = max(1, cache_size)
+        self._cache: OrderedDict[str, _Entry] = OrderedDict()
+        self.searches = 0
+        self.extra_evaluations = 0
 
-    # -- advice ---------------------------------------------------------------------
-    def _search(self, view: PlayerView, extra: tuple[Action, ...] = ()) -> SearchResult:
+    # -- the one evaluation of a decision ---------------------------------------------
+    def _entry(self, view: PlayerView) -> _Entry:
         if not view.legal:
             raise BuracoError("the coach can only advise the player whose turn it is (this view has no legal action)")
-        return self.bot.decide(view, extra)
+        key = view_key(view)
+        entry = self._cache.get(key)
+        if entry is not None:
+            self._cache.move_to_end(key)
+            return entry
+        for older in self._cache.values():
+            older.evaluation.forget_worlds()  # the worlds are kept for the latest decision only
+        evaluation = self.bot.evaluate(view, keep_worlds=True)
+        self.searches += 1
+        entry = _Entry(view, evaluation, Position.from_view(view, self.bot.weights))
+        self._cache[key] = entry
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+        return entry
+
+    def evaluation(self, view: PlayerView) -> Evaluation:
+        """The evaluation of ``view``'s decision (searched on first use, then kept)."""
+        return self._entry(check_view(view, "the coach")).evaluation
 
     def suggest(self, view: PlayerView) -> Action:
         """The coach's choice (always one of ``view.legal``)."""
-        view = check_view(view, "the coach")
-        return self._search(view).best
+        return self.evaluation(view).best
 
+    # -- the hint ---------------------------------------------------------------------
     def hint(self, view: PlayerView) -> Hint:
-        """The hint ladder for ``view``'s decision."""
+        """The hint ladder for ``view``'s decision (made once; asking again is free)."""
         view = check_view(view, "the coach")
         start = time.perf_counter()
-        result = self._search(view)
-        action = result.best
-        words = explain(Position.from_view(view), view, action)
+        entry = self._entry(view)
+        if entry.hint is not None:
+            return entry.hint
+        found = entry.evaluation
+        action = found.best
+        words = entry.explain(action)
+        full = words.full + _runner_up(entry)
         gains = words.gains
-        gain_text = _gains_text(gains)
-        idea = words.idea
-        if gain_text:
-            idea += f" It gains {gain_text}."
-        full = words.full
-        if result.worlds and len(result.candidates) > 1:
-            chosen = result.means[result.best_index]
-            others = sorted(
-                ((mean, candidate) for index, (mean, candidate) in enumerate(zip(result.means, result.candidates)) if index != result.best_index),
-                key=lambda item: -item[0],
-            )
-            runner_mean, runner = others[0]
-            if chosen >= runner_mean:
-                full += (
-                    f" In {result.worlds} simulated deals of the cards you cannot see it came out about "
-                    f"{chosen - runner_mean:.0f} points ahead of the next best choice, {runner.notation(unicode=True)}."
-                )
-            else:
-                full += (
-                    f" In {result.worlds} simulated deals of the cards you cannot see, {runner.notation(unicode=True)} "
-                    "did about as well, within the simulations' margin of error."
-                )
         rungs = (
-            Rung(1, idea, gains, words.sources),
+            Rung(1, words.idea, gains, words.sources),
             Rung(2, words.cards, gains, words.sources),
             Rung(3, full, gains, words.sources),
         )
-        return Hint(action, rungs, result, time.perf_counter() - start)
+        entry.hint = Hint(action, rungs, found.result(), time.perf_counter() - start)
+        return entry.hint
 
+    # -- the comment ------------------------------------------------------------------
     def compare(self, view: PlayerView, action: Action | str) -> Comparison:
         """Whether ``action`` (the learner's, legal in ``view``) was the coach's choice, and if not, why not."""
         view = check_view(view, "the coach")
         if isinstance(action, str):
             action = Action.parse(action)
-        if action not in view.legal:
+        if not view.is_legal(action):
             raise BuracoError(f"{action.notation()!r} is not a legal action in this position")
-        result = self._search(view, (action,))
-        best = result.best
-        if best == action:
-            words = explain(Position.from_view(view), view, action)
-            return Comparison(action, best, "same", 0.0, f"That is what I would have played. {words.idea}")
-        best_value = result.means[result.best_index]
-        mine = result.value_of(action)
-        loss = 0.0 if mine is None else max(0.0, best_value - mine)
-        if loss < 5.0:
-            words = explain(Position.from_view(view), view, best)
+        entry = self._entry(view)
+        found = entry.evaluation
+        best = found.best
+        if action.canonical() == best.canonical():
+            words = entry.explain(best)
+            return Comparison(action, best, "same", 0.0, f"That is what I would have played: it {words.gain}.", worlds=found.worlds)
+        index = found.index_of(action)
+        if index is None:
+            index = found.add(action, self.extra_budget_ms)
+            self.extra_evaluations += 1
+        difference, error, worlds = found.paired(found.best_index, index)
+        margin = Z * error
+        if worlds >= 2 and difference - margin > 0:
+            text = why_better(entry, best, action, difference)
+            return Comparison(action, best, "worse", difference, text, difference, margin, worlds)
+        good = entry.explain(best)
+        best_words = action_words(entry.position, best)
+        if worlds < 2:
+            text = f"Good choice. I would have chosen to {best_words}, which {good.gain}; I cannot tell the two apart."
+        elif difference > 0:
             text = (
-                f"Good choice: my simulations rate it about as well as {best.notation(unicode=True)}, "
-                f"which I would have played. {words.idea}"
+                f"Good choice: my simulations rate it about as well as my own choice, to {best_words}, "
+                f"which {good.gain}; the difference is within their margin of error."
             )
-            return Comparison(action, best, "as-good", loss, text)
-        return Comparison(action, best, "worse", loss, why_better(view, best, action, loss))
+        else:
+            text = f"Good choice: my simulations rate it at least as well as my own choice, to {best_words}, which {good.gain}."
+        return Comparison(action, best, "as-good", 0.0, text, difference, margin, worlds)
 
+    # -- the review -------------------------------------------------------------------
     def review(self, decisions: Sequence[Decision | tuple[PlayerView, Action | str]], top: int = 3) -> Review:
-        """The ``top`` decisions that cost the most points, each with the coach's choice."""
+        """The ``top`` decisions that cost the most points, each with the coach's choice
+        (the same evaluations as the hints and comments of those decisions)."""
         scored: list[ReviewItem] = []
         agreed = 0
         total = 0.0
@@ -331,45 +395,34 @@ class Coach:
         return Review(tuple(scored[:top]), count, agreed, total)
 
 
-def why_better(view: PlayerView, best: Action, action: Action, loss: float) -> str:
+def _runner_up(entry: _Entry) -> str:
+    """The third rung's last sentence: how the choice compares with the next best candidate."""
+    found = entry.evaluation
+    best = found.best_index
+    others = [index for index in range(found.eligible) if index != best and found.values[index]]
+    if not found.worlds or not others or not found.values[best]:
+        return ""
+    runner = max(others, key=found.mean)
+    difference, error, worlds = found.paired(best, runner)
+    other = action_words(entry.position, found.candidates[runner])
+    deals = f"In {worlds} simulated deals of the cards you cannot see"
+    if worlds >= 2 and difference - Z * error > 0:
+        return f" {deals}, it came out {points_words(difference)} ahead of the next best choice, to {other}."
+    return f" {deals}, the next best choice, to {other}, did about as well: the difference is within the simulations' margin of error."
+
+
+def why_better(entry: _Entry, best: Action, action: Action, loss: float) -> str:
     """One or two sentences: why ``best`` beats ``action`` (``loss`` points by the simulations)."""
-    pos = Position.from_view(view)
-    good = explain(pos, view, best)
-    gains = _gains_text(good.gains)
-    first = (
-        f"I would have chosen to {best.describe()}"
-        + (f", which gains {gains}" if gains else "")
-        + f": about {loss:.0f} points better in my simulations."
-    )
+    pos = entry.position
+    good = entry.explain(best)
+    first = f"I would have chosen to {action_words(pos, best)}, which {good.gain}: {points_words(loss)} better in my simulations."
     # the second sentence: why the coach's choice is good (for draw-or-take, where the
     # learner's move gives up nothing specific), else what the learner's move gives up
     drawing = {action.kind, best.kind} <= {"draw", "take"}
-    second = good.idea if drawing else (_risk_of(pos, action) or good.idea)
-    return first + (" " + second if second else "")
-
-
-def _risk_of(pos: Position, action: Action) -> str:
-    """What the learner's action gives up, in one sentence (empty when nothing specific)."""
-    from .explain import cards_words, tip
-
-    rules = pos.rules
-    t = pos.t
-    if action.kind == "discard":
-        code = action.cards[0].code
-        if t.wild[code]:
-            return f"Discarding the {action.cards[0].unicode()} gives a wild card away ({tip('save_wilds', rules.source)})."
-        if code in pos.opp_add:
-            return f"Your {action.cards[0].unicode()} extends one of the opponents' melds ({tip('safe_discard', rules.source)})."
-        if pos.card_use(code) > 12:
-            return f"The {action.cards[0].unicode()} belonged with other cards in your hand ({tip('keep_together', rules.source)})."
-        return ""
-    if action.kind == "take":
-        return f"Taking the pile loads your hand ({tip('big_pile', rules.source)})."
-    if action.kind in ("meld", "add", "swap"):
-        codes = [card.code for group in action.groups for card in group] + [card.code for card in action.cards]
-        if any(t.wild[code] for code in codes):
-            return f"Your play spends a wild card on {cards_words(codes)} ({tip('save_wilds', rules.source)})."
-        return f"Laying {cards_words(codes)} down now takes them out of your hand's plans ({tip('keep_together', rules.source)})."
-    if action.kind == "draw" and pos.pile:
-        return "The pile held cards your hand could use."
-    return ""
+    own = good.idea
+    if best.kind == "discard":
+        reasons = discard_reasons(pos, best.cards[0].code)[0]
+        if reasons:
+            own = f"{sentence(card_words(best.cards[0].code))[:-1]} was the card to let go: {join(reasons)}."
+    second = good.idea if drawing else (risk_of(pos, action) or own)
+    return first + (" " + sentence(second) if second else "")

@@ -1,11 +1,14 @@
 """Words for the coach: what an action does, in rule terms, and what it gains.
 
 :func:`explain` turns one action in one position into an :class:`Explanation`: the
-idea (rung 1), the cards (rung 2), the full action (rung 3), the gains it names
-(points, a burraco, the pot, closing, blocking the opponents) and the rules it rests
-on, each cited from the ruleset's own document (:func:`buraco_learn.sources.cite`).
-Advice that is a tip rather than a rule is quoted from the documents' tips sections
-(:data:`TIPS`).
+idea (rung 1), the cards (rung 2), the move in words (rung 3), the gains (as keys:
+points, a burraco, the pot, closing, blocking the opponents; and as a phrase,
+``gain``: "puts 25 points on the table", "blocks the opponents' run of hearts 5♥ to 9♥")
+and the rules it rests on, each cited from the ruleset's own document
+(:func:`buraco_learn.sources.cite`). Advice that is a tip rather than a rule is quoted
+from the documents' tips sections (:data:`TIPS`). No text is ever action notation:
+cards are named with their suits' symbols, melds by what they are, and each ruleset's
+own words are used (:class:`Terms`: burraco and pozzetto, canasta and morto, ...).
 
 >>> from buraco_learn.bots.heuristics import Position
 >>> from buraco_learn.coach.positions import burraco_pile
@@ -13,13 +16,16 @@ Advice that is a tip rather than a rule is quoted from the documents' tips secti
 >>> view = state.view(state.current)
 >>> words = explain(Position.from_view(view), view, view.legal[1])
 >>> print(words.idea)
-You could take the discard pile: it holds the J♥ that your side's run 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ (m1) needs to become a burraco; the 3♦ that pairs with your 3♠ (002 'Playing a turn').
->>> words.gains
-('a burraco', 'points')
+You could take the discard pile: it holds the J♥ that your side's run of hearts 5♥ to 10♥ needs to become a burraco and the 3♦ that pairs with your 3♠ (002 'Playing a turn').
+>>> words.gains, words.gain
+(('a burraco', 'points'), "brings the J♥ that turns your side's run of hearts 5♥ to 10♥ into a burraco")
+>>> print(words.full)
+Play: take the discard pile.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from buraco_learn.cards import Card, Rank
@@ -27,7 +33,8 @@ from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.table import TableMeld
 from buraco_learn.game.view import PlayerView
-from buraco_learn.melds import check_add
+from buraco_learn.game.words import meld_phrase
+from buraco_learn.melds import check_add, check_meld
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite
 
@@ -59,6 +66,38 @@ TIPS: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 
+_BURRACO_WORD = {"001": "canasta", "003": "canastra", "004": "canasta"}
+_POT_WORD = {"002": "pozzetto", "000": "pozzetto"}
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A ruleset's own words: ``burraco`` (a meld of seven), ``pot``, and who is who:
+    ``ours`` ("your side's", or "your" where everyone plays alone), ``theirs``."""
+
+    burraco: str
+    pot: str
+    ours: str
+    theirs: str
+    them: str
+
+
+def terms(rules: Rules) -> Terms:
+    """The words the coach uses under ``rules``.
+
+    >>> from buraco_learn import preset
+    >>> terms(preset("aberto")).burraco, terms(preset("aberto")).pot, terms(preset("cutthroat")).ours
+    ('canasta', 'morto', 'your')
+    """
+    partners = rules.partnerships
+    return Terms(
+        burraco=_BURRACO_WORD.get(rules.source, "burraco"),
+        pot=_POT_WORD.get(rules.source, "morto"),
+        ours="your side's" if partners else "your",
+        theirs="the opponents'" if partners else "an opponent's",
+        them="the opponents" if partners else "your opponents",
+    )
+
 
 def tip(key: str, document: str) -> str:
     """The short citation of a tip for a ruleset based on ``document`` (its own tip, else 002's)."""
@@ -81,72 +120,146 @@ def plural(rank: Rank | None) -> str:
     return word + ("es" if word.endswith("x") else "s")
 
 
-def meld_words(meld: TableMeld, rules: Rules | None = None) -> str:
-    """``your side's set of Kings (m2)``, ``your side's run 5♥ 6♥ 7♥ (m1)`` (``your`` alone
-    where every player is on their own)."""
-    m = meld.meld
-    whose = "your" if rules is not None and not rules.partnerships else "your side's"
-    if m.kind == "set":
-        return f"{whose} set of {plural(m.rank)} (m{meld.id})"
-    return f"{whose} run {m.notation(unicode=True)} (m{meld.id})"
-
-
-def cards_words(codes: list[int] | tuple[int, ...]) -> str:
-    return " ".join(_CARD[code].unicode() for code in codes)
+def card_word(code: int) -> str:
+    """``7♥``, ``joker``."""
+    return "joker" if code == 52 else _CARD[code].unicode()
 
 
 def card_words(code: int) -> str:
     """``the 7♥``, ``the joker``."""
-    return "the joker" if code == 52 else f"the {_CARD[code].unicode()}"
+    return "the " + card_word(code)
+
+
+def cards_words(codes: Sequence[int]) -> str:
+    """``5♥ 6♥ joker``: cards as they lie."""
+    return " ".join(card_word(code) for code in codes)
+
+
+def cards_list(codes: Sequence[int]) -> str:
+    """``the 8♥``, ``the 8♥ and 9♥``, ``the 8♥, 9♥ and 10♥``."""
+    return "the " + join([card_word(code) for code in codes])
+
+
+def join(words: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    words = [word for word in words if word]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def meld_words(meld: TableMeld, rules: Rules, side: int | None = None) -> str:
+    """``your side's set of Kings``, ``the opponents' run of hearts 5♥ to 9♥`` (``side``: the
+    learner's; the meld is theirs when it is another side's)."""
+    words = terms(rules)
+    whose = words.ours if side is None or meld.side == side else words.theirs
+    return whose + meld_phrase(meld.meld)[3:]
+
+
+def new_meld_words(codes: Sequence[int], rules: Rules) -> str:
+    """``a run of hearts 5♥ to 7♥``, ``a set of Queens`` (a meld about to be laid down)."""
+    verdict = check_meld([_CARD[code] for code in codes], rules)
+    if verdict.meld is None:
+        return "a meld of " + cards_words(codes)
+    return "a" + meld_phrase(verdict.meld)[3:]
+
+
+def _new_meld(codes: Sequence[int], pos: Position) -> str:
+    """``a run of hearts 5♥ to 7♥``; the cards too for a set or a meld with a wild card."""
+    name = new_meld_words(codes, pos.rules)
+    if name.startswith("a run") and not any(pos.t.wild[code] for code in codes):
+        return name
+    return f"{name} ({cards_words(codes)})"
+
+
+def action_words(pos: Position, action: Action) -> str:
+    """The move as a learner says it, melds named by what they are: ``add the Q♦ and Q♣
+    to your side's set of Queens``, ``discard the 7♣``, ``take the discard pile``."""
+    rules = pos.rules
+    kind = action.kind
+    if kind == A.DRAW:
+        return "draw from the stock"
+    if kind == A.TAKE:
+        if rules.pile_take == "top" or action.target == 1:
+            return "take the top card of the discard pile"
+        if action.target is None:
+            return "take the discard pile"
+        return f"take the top {action.target} cards of the discard pile"
+    if kind == A.REDRAW:
+        drawn = card_words(pos.drawn) if pos.drawn is not None else "the card you drew"
+        return f"put {drawn} on the pile and draw another card"
+    if kind == A.POT:
+        return f"pick up your {terms(rules).pot}"
+    codes = [card.code for card in action.cards]
+    if kind == A.CLOSE:
+        return f"close by discarding {cards_list(codes)}" if codes else "close the hand"
+    if kind == A.DISCARD:
+        return f"discard {cards_list(codes)}"
+    if kind == A.MELD:
+        groups = [[card.code for card in group] for group in action.groups]
+        return "lay down " + " and ".join(_new_meld(group, pos) for group in groups)
+    target = pos.meld_by_id(action.target)
+    where = meld_words(target, rules, pos.side) if target is not None else f"{terms(rules).ours} meld"
+    if kind == A.SWAP:
+        return f"put {cards_list(codes)} in place of the wild card in {where}"
+    return f"add {cards_list(codes)} to {where}"
 
 
 @dataclass(frozen=True)
 class Explanation:
-    """What an action does: three rungs of words, the gains named and the sources cited."""
+    """What an action does: three rungs of words, the gains (keys, and ``gain``: a phrase
+    that completes "it ...") and the sources cited."""
 
     idea: str
     cards: str
     full: str
     gains: tuple[str, ...]
     sources: tuple[str, ...]
+    gain: str = ""
 
 
-def _fit(pos: Position, code: int, extra: list[int]) -> tuple[int, str, str] | None:
-    """Why card ``code`` (coming into the hand with ``extra``) is useful: (priority, phrase, gain)."""
+def _fit(pos: Position, code: int) -> tuple[int, str, str, str] | None:
+    """Why card ``code`` (coming into the hand) is useful: (priority, phrase, gain key, gain phrase)."""
     t = pos.t
-    card = _CARD[code].unicode()
+    card = card_words(code)
     rules = pos.rules
+    word = terms(rules).burraco
     meld_id = pos.own_target.get(code)
     if meld_id is not None:
         meld = pos.meld_by_id(meld_id)
         if meld is not None:
-            length = len(meld.meld) + 1
-            if length >= pos.rules.burraco_length > len(meld.meld):
-                return 0, f"the {card} that {meld_words(meld, rules)} needs to become a burraco", "a burraco"
-            return 1, f"the {card} that {meld_words(meld, rules)} needs", "points"
+            name = meld_words(meld, rules, pos.side)
+            if len(meld.meld) + 1 >= rules.burraco_length > len(meld.meld):
+                return 0, f"{card} that {name} needs to become a {word}", "a burraco", f"brings {card} that turns {name} into a {word}"
+            return 1, f"{card} that {name} needs", "points", f"brings {card} that extends {name}"
     if t.wild[code]:
-        return 3, f"the {card}, a wild card", "points"
+        return 3, f"{card}, a wild card", "points", f"brings a wild card, {card}"
     rank0, suit = code % 13, code // 13
     if rules.sets:
         same = [s * 13 + rank0 for s in range(4) for _ in range(pos.counts[s * 13 + rank0])]
         if len(same) >= 2:
-            return 2, f"the {card} that makes a set of {plural(_CARD[code].rank)} with your {cards_words(same[:3])}", "points"
+            phrase = f"{card} that makes a set of {plural(_CARD[code].rank)} with your {cards_words(same[:3])}"
+            return 2, phrase, "points", "brings " + phrase
     if rules.runs:
         for t1, t2 in ((-2, -1), (-1, 1), (1, 2)):
-            rank_word = rank0 + 1 if rank0 else 1
-            a, b = rank_word + t1, rank_word + t2
+            place = rank0 + 1 if rank0 else 1
+            a, b = place + t1, place + t2
             if 1 <= a <= 14 and 1 <= b <= 14:
                 ca, cb = run_code(suit, a), run_code(suit, b)
                 if not t.wild[ca] and not t.wild[cb] and pos.counts[ca] and pos.counts[cb]:
-                    return 2, f"the {card} that makes a run with your {cards_words([ca, cb])}", "points"
+                    phrase = f"{card} that makes a run with your {cards_words([ca, cb])}"
+                    return 2, phrase, "points", "brings " + phrase
     wilds = [other for other in set(pos.hand) if t.wild[other]]
     if wilds and rules.runs:
         near = [run_code(suit, p) for p in _positions_near(rank0) if 1 <= p <= 14]
         held = [other for other in near if not t.wild[other] and pos.counts[other]]
         if held:
-            return 3, f"the {card} that makes a run with your {_CARD[held[0]].unicode()} and your {card_words(wilds[0])[4:]}", "points"
+            phrase = f"{card} that makes a run with your {card_word(held[0])} and your {card_word(wilds[0])}"
+            return 3, phrase, "points", "brings " + phrase
     if rules.sets and sum(pos.counts[s * 13 + rank0] for s in range(4)) == 1:
-        return 4, f"the {card} that pairs with your {_CARD[next(s * 13 + rank0 for s in range(4) if pos.counts[s * 13 + rank0])].unicode()}", "points"
+        partner = next(s * 13 + rank0 for s in range(4) if pos.counts[s * 13 + rank0])
+        phrase = f"{card} that pairs with your {card_word(partner)}"
+        return 4, phrase, "points", "brings " + phrase
     return None
 
 
@@ -156,212 +269,245 @@ def _positions_near(rank0: int) -> list[int]:
     return [place + delta for place in places for delta in (-1, 1, -2, 2)]
 
 
-def _explain_take(pos: Position, view: PlayerView, action: Action) -> Explanation:
+def _explain_take(pos: Position, action: Action) -> Explanation:
     rules = pos.rules
     taken = pile_taken(pos, action)
-    reasons = sorted(fit for code in taken if (fit := _fit(pos, code, taken)) is not None)
+    reasons = sorted(fit for code in taken if (fit := _fit(pos, code)) is not None)
     source = rule("draw", rules)
-    if action.target is None:
-        what = "the discard pile"
-    elif action.target == 1:
-        what = "the top card of the discard pile"
-    else:
-        what = f"the top {action.target} cards of the discard pile"
-    if rules.pile_take == "top":
-        what = "the top card of the discard pile"
+    what = action_words(pos, action)[len("take "):]
+    them = terms(rules).them
     if reasons:
-        first = "; ".join(phrase for _, phrase, _ in reasons[:2])
-        gains = tuple(dict.fromkeys(gain for _, _, gain in reasons))
-        idea = f"You could take {what}: it holds {first} ({source})."
+        gains = tuple(dict.fromkeys(reason[2] for reason in reasons))
+        idea = f"You could take {what}: it holds {join([reason[1] for reason in reasons[:2]])} ({source})."
+        gain = reasons[0][3]
     else:
         gains = ("blocking the opponents",)
-        idea = f"You could take {what}: its cards are more use in your hand than in the opponents' ({source})."
-    useful = [phrase for _, phrase, _ in reasons]
-    cards = f"The pile brings {cards_words(taken)} into your hand"
-    cards += f": {'; '.join(useful)}." if useful else "."
-    if rules.must_meld_pile_card:
+        idea = f"You could take {what}: its cards are more use in your hand than in {them}' ({source})."
+        gain = f"keeps the pile's cards away from {them}"
+    useful = [reason[1] for reason in reasons]
+    cards = f"The pile brings {cards_list(taken)} into your hand"
+    cards += f": {join(useful[:3])}." if useful else "."
+    if rules.must_meld_pile_card and taken:
         cards += f" You must meld {card_words(taken[0])} this turn ({rule('fechado_top' if rules.pile_take == 'top' else 'draw', rules)})."
-    return Explanation(idea, cards, "", gains, (source,))
+    return Explanation(idea, cards, "", gains, (source,), gain)
 
 
-def _explain_draw(pos: Position, view: PlayerView) -> Explanation:
+def _explain_draw(pos: Position) -> Explanation:
     rules = pos.rules
     source = rule("draw", rules)
     if not pos.pile:
         idea = f"Draw from the stock: there is no discard pile to take ({source})."
-        return Explanation(idea, "The stock's top card is the only choice.", "", ("points",), (source,))
-    reasons = [fit for code in pos.pile if (fit := _fit(pos, code, pos.pile)) is not None]
+        return Explanation(idea, "The stock's top card is the only choice.", "", ("points",), (source,), "is the only way to get a new card")
+    reasons = [fit for code in pos.pile if (fit := _fit(pos, code)) is not None]
+    sources: tuple[str, ...] = (source,)
     if reasons and len(pos.pile) > 3:
         advice = tip("big_pile", rules.source)
-        idea = (
-            f"Draw from the stock: the pile's {len(pos.pile)} cards would load your hand for little ({advice})."
-        )
-        gains: tuple[str, ...] = ("points",)
-        sources: tuple[str, ...] = (source, advice)
+        idea = f"Draw from the stock: the pile's {len(pos.pile)} cards would load your hand for little ({advice})."
+        sources = (source, advice)
+        gain = "keeps your hand small, ready to go out"
     elif reasons:
         idea = f"Draw from the stock: the pile helps less than a fresh card is likely to ({source})."
-        gains = ("points",)
-        sources = (source,)
+        gain = "gives you a better chance of a card you need than the pile"
     else:
-        idea = f"Draw from the stock: nothing in the discard pile fits your hand or your side's melds ({source})."
-        gains = ("points",)
-        sources = (source,)
-    cards = f"Leave {cards_words(pos.pile[-6:])}{' ...' if len(pos.pile) > 6 else ''} on the pile."
-    return Explanation(idea, cards, "", gains, sources)
+        melds = "your side's melds" if rules.partnerships else "your melds"
+        idea = f"Draw from the stock: nothing in the discard pile fits your hand or {melds} ({source})."
+        gain = "keeps cards you cannot use out of your hand"
+    shown = pos.pile[-6:]
+    cards = f"Leave {cards_list(shown)}{' and the cards under them' if len(pos.pile) > 6 else ''} on the pile."
+    return Explanation(idea, cards, "", ("points",), sources, gain)
 
 
-def _meld_phrase(pos: Position, codes: list[int], target: TableMeld | None, swap: bool) -> tuple[str, list[str], list[str]]:
-    """(what, gains, extra sentences) for a meld or an addition."""
+def _meld_phrase(pos: Position, codes: list[int], target: TableMeld | None, swap: bool) -> tuple[str, list[str], list[str], list[str]]:
+    """(what, gain keys, gain phrases, extra sentences) for a meld or an addition."""
     rules = pos.rules
+    word = terms(rules).burraco
     points = sum(pos.t.value[code] for code in codes)
     gains = ["points"]
+    phrases: list[str] = []
     extra: list[str] = []
     if target is None:
-        from buraco_learn.melds import check_meld
-
         verdict = check_meld([_CARD[code] for code in codes], rules)
-        meld = verdict.meld
-        kind = "set" if meld is not None and meld.kind == "set" else "run"
-        what = f"lay down a new {kind} ({cards_words(codes)})"
+        what = f"lay down {_new_meld(codes, pos)}"
         length = len(codes)
         clean = bool(verdict.clean)
+        name = "it"
     else:
-        verdict = check_add(target.meld, [_CARD[code] for code in codes], rules)
-        meld = verdict.meld
-        what = f"{'swap' if swap else 'add'} {cards_words(codes)} {'into' if swap else 'to'} {meld_words(target, rules)}"
+        added = check_add(target.meld, [_CARD[code] for code in codes], rules)
+        meld = added.meld
+        name = meld_words(target, rules, pos.side)
+        what = f"{'put' if swap else 'add'} {cards_list(codes)} {'in place of the wild card in' if swap else 'to'} {name}"
         length = len(meld) if meld is not None else len(target.meld) + len(codes)
         clean = meld.clean if meld is not None else False
     was = len(target.meld) if target is not None else 0
     bl = rules.burraco_length
+    kind = "clean" if clean else "dirty"
     if length >= bl > was:
         bonus = burraco_bonus(rules, clean)
         gains.append("a burraco")
-        extra.append(f"That puts {points} points on the table and makes a {'clean' if clean else 'dirty'} burraco of {length} cards, +{bonus} ({rule('burraco', rules)})")
+        phrases.append(f"makes a {kind} {word} worth {bonus}" if target is None else f"makes {name} a {kind} {word} worth {bonus}")
+        extra.append(f"That puts {points} points on the table and makes a {kind} {word} of {length} cards, worth {bonus} ({rule('burraco', rules)})")
     elif length < bl:
-        extra.append(f"That puts {points} points on the table in a meld of {length} cards, {bl - length} short of a burraco ({rule('burraco', rules)})")
+        extra.append(f"That puts {points} points on the table in a meld of {length} cards, {bl - length} short of a {word} ({rule('burraco', rules)})")
     else:
         extra.append(f"That puts {points} points on the table")
     left = len(pos.hand) - len(codes)
+    pot = terms(rules).pot
     if left == 0 and pos.pot_available:
         gains.append("the pot")
-        extra.append(f"It empties your hand, so you pick up your pot at once ({rule('pot', rules)})")
+        phrases.append(f"gets you to the {pot}")
+        extra.append(f"It empties your hand, so you pick up your {pot} at once ({rule('pot', rules)})")
     elif left == 1 and pos.pot_available:
         gains.append("the pot")
-        extra.append(f"It leaves one card: discard it and the pot is yours ({rule('pot', rules)})")
+        phrases.append(f"gets you to the {pot}")
+        extra.append(f"It leaves one card: discard it and the {pot} is yours ({rule('pot', rules)})")
     if pos.must_meld is not None and pos.must_meld in codes:
         extra.append(f"It melds {card_words(pos.must_meld)} you took from the pile, as you must this turn ({rule('fechado_top' if rules.pile_take == 'top' else 'draw', rules)})")
+    phrases.append(f"puts {points} points on the table")
     wilds = [code for code in codes if pos.t.wild[code]]
     if wilds and not (length >= bl > was):
-        wild = card_words(wilds[0])[4:]
+        wild = card_words(wilds[0])
         if length >= bl - 1:
-            extra.append(f"It spends the {wild} on a meld one card short of a burraco, where a wild is worth most ({tip('save_wilds', rules.source)})")
+            extra.append(f"It spends {wild} on a meld one card short of a {word}, where a wild card is worth most ({tip('save_wilds', rules.source)})")
         elif pos.endgame > 0.5:
-            extra.append(f"It spends the {wild}: with the stock running low, points on the table count more than a wild kept back")
+            extra.append(f"It spends {wild}: with the stock running low, points on the table count more than a wild card kept back")
         else:
-            extra.append(f"It spends the {wild}; the tips advise keeping wilds for nearly complete melds ({tip('save_wilds', rules.source)}), but here the points and the smaller hand are worth more")
-    return what, gains, extra
+            extra.append(f"It spends {wild}; the tips advise keeping wild cards for nearly complete melds ({tip('save_wilds', rules.source)}), but here the points and the smaller hand are worth more")
+    return what, gains, phrases, extra
 
 
 def explain(pos: Position, view: PlayerView, action: Action) -> Explanation:
     """Words for ``action`` in ``pos`` (the learner's view ``view``)."""
     rules = pos.rules
     kind = action.kind
-    full = f"Play: {action.notation(unicode=True)} ({action.describe()})."
+    words_ = terms(rules)
+    full = f"Play: {action_words(pos, action)}."
     if kind == A.TAKE:
-        words = _explain_take(pos, view, action)
+        words = _explain_take(pos, action)
     elif kind == A.DRAW:
-        words = _explain_draw(pos, view)
+        words = _explain_draw(pos)
     elif kind == A.REDRAW:
         source = rule("first_turn_redraw", rules)
-        drawn = card_words(pos.drawn)[4:] if pos.drawn is not None else "card"
+        drawn = card_words(pos.drawn) if pos.drawn is not None else "the card"
         words = Explanation(
-            f"You could use the first-turn redraw: the {drawn} you drew does little for your hand ({source}).",
-            f"Put the {drawn} on the pile and draw another card.", "", ("points",), (source,),
+            f"You could use the first-turn redraw: {drawn} you drew does little for your hand ({source}).",
+            f"Put {drawn} on the pile and draw another card.", "", ("points",), (source,),
+            "gives you a second chance at a useful card",
         )
     elif kind == A.POT:
         source = rule("pot", rules)
+        size = rules.pot_sizes[0] if rules.pot_sizes else 11
         words = Explanation(
-            f"Pick up your pot: you have emptied your hand ({source}).",
-            "The pot's cards become your new hand.", "", ("the pot",), (source,),
+            f"Pick up your {words_.pot}: you have emptied your hand ({source}).",
+            f"The {words_.pot}'s {size} cards become your new hand.", "", ("the pot",), (source,),
+            f"gives you the {words_.pot}'s {size} fresh cards",
         )
     elif kind == A.CLOSE:
         source = rule("close_conditions", rules)
-        card = action.cards[0].unicode() if action.cards else ""
+        has = "your side has" if rules.partnerships else "you have"
         words = Explanation(
-            f"You can close the hand: your side has what closing needs, and closing earns {rules.closing_bonus} while the opponents' cards in hand count against them ({source}).",
-            f"Close by discarding your last card{', the ' + card if card else ''} ({rule('close_by_discard', rules)}).",
+            f"You can close the hand: {has} what closing needs, and closing earns {rules.closing_bonus} while {words_.them}' cards in hand count against them ({source}).",
+            f"Close by discarding your last card, {cards_list([card.code for card in action.cards])} ({rule('close_by_discard', rules)})."
+            if action.cards else f"Close the hand ({rule('close_by_discard', rules)}).",
             "", ("closing", "points"), (source,),
+            f"ends the hand with the closing bonus of {rules.closing_bonus}",
         )
     elif kind in (A.MELD, A.ADD, A.SWAP):
         words = _explain_meld(pos, action)
     else:
         words = _explain_discard(pos, action)
-    return Explanation(words.idea, words.cards, full, words.gains, words.sources)
+    return Explanation(words.idea, words.cards, full, words.gains, words.sources, words.gain)
 
 
 def _explain_meld(pos: Position, action: Action) -> Explanation:
     rules = pos.rules
     phrases = []
     gains: list[str] = []
+    gain_phrases: list[str] = []
     extras: list[str] = []
     groups = [list(card.code for card in group) for group in action.groups] or [[card.code for card in action.cards]]
     target = pos.meld_by_id(action.target) if action.kind in (A.ADD, A.SWAP) else None
     for codes in groups:
-        what, gain, extra = _meld_phrase(pos, codes, target, action.kind == A.SWAP)
+        what, group_gains, gain_phrase, extra = _meld_phrase(pos, codes, target, action.kind == A.SWAP)
         phrases.append(what)
-        gains += gain
+        gains += group_gains
+        gain_phrases += gain_phrase
         extras += extra
     source = rule("swap" if action.kind == A.SWAP else ("whose_melds" if action.kind == A.ADD else "min_meld"), rules)
-    main = [gain for gain in gains if gain != "points"]
-    headline = "a burraco" if "a burraco" in main else ("your pot" if "the pot" in main else f"{sum(pos.t.value[c] for g in groups for c in g)} points")
+    points = sum(pos.t.value[c] for g in groups for c in g)
+    ordered = [p for p in gain_phrases if not p.startswith("puts ")]
+    gain = join(list(dict.fromkeys(ordered))[:2]) or f"puts {points} points on the table"
     if action.kind == A.MELD:
-        idea = f"You could lay down a meld: it is worth {headline} ({source})."
+        idea = f"You could lay down a new meld: it {gain} ({source})."
     else:
-        idea = f"You could {'swap a card into' if action.kind == A.SWAP else 'add to'} one of your side's melds: it is worth {headline} ({source})."
+        whose = "your side's" if rules.partnerships else "your"
+        verb = "put a natural card in place of a wild card in" if action.kind == A.SWAP else "add to"
+        idea = f"You could {verb} one of {whose} melds: it {gain} ({source})."
     text = "; ".join(phrases)
     cards = text[:1].upper() + text[1:] + ". " + ". ".join(extras) + "."
-    return Explanation(idea, cards, "", tuple(dict.fromkeys(gains)), (source,))
+    return Explanation(idea, cards, "", tuple(dict.fromkeys(gains)), (source,), gain)
 
 
-def discard_reasons(pos: Position, code: int) -> tuple[list[str], list[str]]:
-    """Why discarding ``code`` is sound (phrases) and what it gains."""
+def opponent_melds_for(pos: Position, code: int) -> list[TableMeld]:
+    """The opponents' melds the card ``code`` would extend."""
+    card = _CARD[code]
+    out = []
+    for meld in pos.melds:
+        if meld.side != pos.side and check_add(meld.meld, [card], pos.rules).legal:
+            out.append(meld)
+    return out
+
+
+def discard_reasons(pos: Position, code: int) -> tuple[list[str], list[str], str]:
+    """Why discarding ``code`` is sound (phrases), what it gains (keys) and a phrase
+    that completes "it ..." naming the main gain."""
     rules = pos.rules
     t = pos.t
+    words = terms(rules)
     phrases: list[str] = []
     gains: list[str] = []
-    if code not in pos.opp_add and not t.wild[code]:
-        phrases.append("it fits none of the opponents' melds")
+    gain = ""
+    safe = code not in pos.opp_add and not t.wild[code]
+    if safe:
+        phrases.append(f"it fits none of {words.them}' melds")
         gains.append("blocking the opponents")
+        risky = [other for other in sorted(set(pos.hand)) if other in pos.opp_add and not t.wild[other] and other != code]
+        blocked = opponent_melds_for(pos, risky[0]) if risky else []
+        if blocked:
+            gain = f"blocks {meld_words(blocked[0], rules, pos.side)} by keeping back {card_words(risky[0])} it needs"
+        else:
+            gain = f"gives {words.them} nothing they can meld"
     known = [other for seat in pos.opponents for other in pos.known[seat]]
     if known and pos.danger(code) == 0 and not t.wild[code]:
         phrases.append("it matches nothing they took from the pile")
     use = pos.card_use(code)
     if use <= 0:
         phrases.append("it has no partner in your hand")
+        gain = gain or "keeps the cards that work together in your hand"
     elif use < 12:
         phrases.append("it does little for your hand")
+        gain = gain or "keeps your best combinations together"
     if t.value[code] >= 10 and use <= 0:
-        phrases.append(f"and it would cost you {t.value[code]} points if the hand ended with it in your hand ({rule('scoring', rules)})")
+        phrases.append(f"it would cost you {t.value[code]} points if the hand ended with it in your hand ({rule('scoring', rules)})")
         gains.append("points")
     if not gains:
         gains.append("blocking the opponents" if code not in pos.opp_add else "points")
-    return phrases, gains
+    return phrases, gains, gain or "gives up the card your hand needs least"
 
 
 def _explain_discard(pos: Position, action: Action) -> Explanation:
     rules = pos.rules
     code = action.cards[0].code
-    card = _CARD[code].unicode()
-    phrases, gains = discard_reasons(pos, code)
+    phrases, gains, gain = discard_reasons(pos, code)
     advice = tip("safe_discard", rules.source)
+    words = terms(rules)
     risky = sorted({other for other in set(pos.hand) if other in pos.opp_add and not pos.t.wild[other] and other != code})
-    idea = f"Time to discard: choose a card the opponents cannot use and your hand can spare ({advice})."
+    idea = f"Time to discard: choose a card {words.them} cannot use and your hand can spare ({advice})."
     if rules.pile_take == "any-depth":
         idea = f"Time to discard: choose a card no other player can meld, since any of them may dig it out of the pile, and one your hand can spare ({advice})."
-    reason = ", ".join(phrases) if phrases else "it is the card your hand needs least"
-    cards = f"Discard the {card}: {reason}."
+    reason = join(phrases) if phrases else "it is the card your hand needs least"
+    cards = f"Discard {card_words(code)}: {reason}."
     if code in pos.opp_add:
-        cards += " It does fit one of the opponents' melds, but every other card would cost more."
+        cards += f" It does fit one of {words.them}' melds, but every other card would cost more."
     if risky:
-        cards += f" Keep {cards_words(risky)}: {'it extends' if len(risky) == 1 else 'they extend'} the opponents' melds."
-    return Explanation(idea, cards, "", tuple(dict.fromkeys(gains or ["blocking the opponents"])), (advice, rule("discard", rules)))
+        cards += f" Keep {cards_list(risky)}: {'it extends' if len(risky) == 1 else 'they extend'} {words.them}' melds."
+    return Explanation(idea, cards, "", tuple(dict.fromkeys(gains or ["blocking the opponents"])), (advice, rule("discard", rules)), gain)

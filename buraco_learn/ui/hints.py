@@ -24,6 +24,7 @@ from the same view.
 from __future__ import annotations
 
 import importlib.util
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -42,6 +43,11 @@ ReviewSource = Callable[[Sequence[Any]], Any]
 CommentSource = Callable[[PlayerView, Action], Any]
 RUNGS: Final = 3
 VERDICTS: Final = ("same", "as-good", "worse")
+#: the coach's budget at the table: one decision's search is capped at this (ms), the
+#: same for hints, comments and the review (:data:`buraco_learn.coach.DEFAULT_BUDGET_MS`)
+COACH_BUDGET_MS: Final = 280.0
+_SHARED: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_SHARED_SIZE: Final = 4
 
 _NUDGES: Final = {
     "draw": "Look at the discard pile: if it does not help you, draw from the stock.",
@@ -87,19 +93,19 @@ def bot_hint(view: PlayerView, rung: int) -> dict[str, Any]:
 class CoachHints:
     """The coach's hint ladder (:class:`buraco_learn.coach.Coach`) as a hint source.
 
-    The coach searches once per position (within ``budget_ms``); the three rungs of
-    that answer are then given one per click: the idea, the cards, the full action.
-    The coach itself is made on the first hint, so a page with a table but no hint
-    asked for never pays for it (about 25 ms of a lesson's first render).
+    The coach evaluates a decision once (within its budget) and keeps the evaluation,
+    so the three rungs, the comment on the move played and the review of the hand all
+    come from it: asking for the second and third rung never searches again. The coach
+    itself is made on the first hint, so a page with a table but no hint asked for
+    never pays for it (about 25 ms of a lesson's first render); the hint, comment and
+    review sources of one table share it (:func:`shared_coach`).
     """
 
-    def __init__(self, rules: Rules, seed: int = 0, budget_ms: float | None = 400.0) -> None:
+    def __init__(self, rules: Rules, seed: int = 0, budget_ms: float | None = COACH_BUDGET_MS) -> None:
         get = _coach(rules, seed, budget_ms)
         if get is None:
             raise ImportError("the coach (buraco_learn.coach) is not installed")
         self._get_coach = get
-        self._key: tuple[Any, ...] | None = None
-        self._hint: Any = None
 
     @property
     def coach(self) -> Any:
@@ -107,11 +113,7 @@ class CoachHints:
         return self._get_coach()
 
     def __call__(self, view: PlayerView, rung: int) -> dict[str, Any]:
-        key = (view.seat, view.hand_ids, len(view.history), view.phase, view.pile_ids)
-        if key != self._key or self._hint is None:
-            self._hint = self.coach.hint(view)
-            self._key = key
-        hint = self._hint
+        hint = self.coach.hint(view)  # made once per decision, then kept by the coach
         action: Action = hint.action
         cards = [card for group in action.groups for card in group] + list(action.cards)
         return {
@@ -128,24 +130,42 @@ def make_hint_source(rules: Rules, seed: int = 0) -> HintSource:
     return bot_hint
 
 
+
+
+def shared_coach(rules: Rules, seed: int = 0, budget_ms: float | None = COACH_BUDGET_MS) -> Any:
+    """The :class:`buraco_learn.coach.Coach` for ``rules`` and ``seed``, one per kernel for
+    the few tables open (so a table's hints, comments and review share its evaluations)."""
+    from buraco_learn.coach import Coach
+
+    key = (rules, seed, budget_ms)
+    coach = _SHARED.get(key)
+    if coach is None:
+        coach = Coach(rules, seed=seed, budget_ms=budget_ms)
+        _SHARED[key] = coach
+        while len(_SHARED) > _SHARED_SIZE:
+            _SHARED.popitem(last=False)
+    else:
+        _SHARED.move_to_end(key)
+    return coach
+
+
 def _coach(rules: Rules, seed: int, budget_ms: float | None) -> Callable[[], Any] | None:
-    """A getter of a :class:`buraco_learn.coach.Coach`, made on first use (so that a page
-    that never asks for a review or a comment never pays for it), or None without a coach."""
+    """A getter of the shared :class:`buraco_learn.coach.Coach`, made on first use (so that
+    a page that never asks for a hint, a review or a comment never pays for it), or None
+    without a coach."""
     if importlib.util.find_spec("buraco_learn.coach") is None:
         return None
     made: list[Any] = []
 
     def get() -> Any:
         if not made:
-            from buraco_learn.coach import Coach
-
-            made.append(Coach(rules, seed=seed, budget_ms=budget_ms))
+            made.append(shared_coach(rules, seed, budget_ms))
         return made[0]
 
     return get
 
 
-def make_review_source(rules: Rules, seed: int = 0, budget_ms: float | None = 150.0) -> ReviewSource | None:
+def make_review_source(rules: Rules, seed: int = 0, budget_ms: float | None = COACH_BUDGET_MS) -> ReviewSource | None:
     """The coach's post-hand review (:meth:`buraco_learn.coach.Coach.review`), or None without a coach."""
     coach = _coach(rules, seed, budget_ms)
     if coach is None:
@@ -157,7 +177,7 @@ def make_review_source(rules: Rules, seed: int = 0, budget_ms: float | None = 15
     return review
 
 
-def make_comment_source(rules: Rules, seed: int = 0, budget_ms: float | None = 250.0) -> CommentSource | None:
+def make_comment_source(rules: Rules, seed: int = 0, budget_ms: float | None = COACH_BUDGET_MS) -> CommentSource | None:
     """The coach's comment on each of the learner's moves (:meth:`buraco_learn.coach.Coach.compare`)."""
     coach = _coach(rules, seed, budget_ms)
     if coach is None:
