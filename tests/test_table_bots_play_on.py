@@ -151,10 +151,10 @@ async def drive_exercise(key: str, pace: float) -> list[float]:
     waits = []
     await play_turn(table, step, f"{key}: the task")
     assert all(met for _, met in exercise.goals()), exercise.goals()
-    assert "Well done" in table.notice and "next lesson" in table.notice and table.table["notice"] == table.notice
+    assert "every goal met" in table.notice and "next lesson" in table.notice and table.table["notice"] == table.notice
     assert table.table["status"].startswith(table.notice)
     waits.append(await turn_comes_back(table, pace, f"{key}: after the task"))
-    assert "Well done" in exercise.status.value and "Well done" in table.table["status"]
+    assert "Well done" in exercise.status.value and "Task done: every goal met." in table.table["status"]
     choose = learner_bot(table)
     for turn in range(TURNS - 1):
         if table.state.over:

@@ -238,7 +238,8 @@ class TableExercise:
         missed = [goal.label for goal in checked if not goal.met]
         head = ("✔ Well done: every goal met." if success else
                 f"✘ Your turn is over, but not every goal was met (missing: {'; '.join(missed)}).")
-        self.table.notice = f"{head} {self.what_next(success)}"
+        done = "✔ Task done: every goal met." if success else head  # the table's own words, beside the feedback's
+        self.table.notice = f"{done} {self.what_next(success)}"
         saved = self._record(success)
         following = self._next_lesson()
         link = (f' <a class="buraco-link" href="{html.escape(following.filename)}">Next: {html.escape(following.label)} →</a>'
