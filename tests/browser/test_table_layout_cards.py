@@ -34,6 +34,18 @@ WIDER_THAN_WINDOW = """() => [...document.querySelectorAll(".bl-table *")]
 LONG_HAND = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 10H 10D 9D JK JK 5D"
 
 
+def wait_for_turn(page: Any, table: Any) -> None:
+    """Wait until it is the learner's turn or the hand is over; on a timeout, say what the table shows."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function("""() => { const r = document.querySelector('.bl-table:not(.bl-replayer)');
+            return r.dataset.turn === 'you' || r.dataset.phase === 'over'; }""", timeout=30_000)
+    except PlaywrightTimeout:
+        pytest.fail(f"the turn did not come back in 30 s; the table says {table.locator('.bl-status').text_content()!r}, "
+                    f"error {table.locator('.bl-error').text_content()!r}, turn {table.get_attribute('data-turn')!r}")
+
+
 def traits(table: Any) -> dict[str, Any]:
     """What the browser holds for a CardTable: every synced trait it reads."""
     names = ("table", "selected", "sort", "hand_order", "pace", "highlight", "allow_highlight", "comments", "error",
@@ -150,4 +162,40 @@ def test_the_replayers_wild_swap_shows_every_card(mount_widget: Any, covered_tex
             page.evaluate("(state) => window.blHarness.update(state)", {"frame": copy.deepcopy(replayer.frame), "step": step, **values})
             page.wait_for_function("(s) => document.querySelector('.bl-replayer .bl-step').textContent.startsWith(`Step ${s} `)", arg=step)
             problems += [f"step {step}, {option}: {problem}" for problem in covered_text(page, ".bl-replayer")]
+    assert not problems, "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
+def test_a_hand_in_voila_hides_no_card_text(open_notebook: Any, covered_text: Any, viewport: str) -> None:
+    """The same check on the real page (Voila's styles around the widget), a few turns into the
+    hand, with every display option; BURACO_SHOTS=DIR keeps a screenshot of each."""
+    import os
+    from pathlib import Path
+
+    page = open_notebook("card_table.ipynb", TABLE)
+    page.set_viewport_size(VIEWPORTS[viewport])
+    table = page.locator(TABLE)
+    for _ in range(6):  # draw and discard: the pile grows, the bots meld
+        wait_for_turn(page, table)
+        if table.get_attribute("data-phase") == "over":
+            break
+        table.get_by_role("button", name="Draw", exact=True).click()
+        page.wait_for_function("() => document.querySelector('.bl-table').dataset.phase !== 'draw'")
+        table.locator(".bl-hand button.bl-card").first.click()
+        table.get_by_role("button", name="Discard", exact=True).click()
+    wait_for_turn(page, table)
+    table.locator(".bl-hand button.bl-card").nth(1).click()  # one card raised
+    problems: list[str] = []
+    shots = os.environ.get("BURACO_SHOTS")
+    for option in ("plain", "large", "plain"):
+        pressed = table.get_by_role("button", name="Large cards").get_attribute("aria-pressed") == "true"
+        if pressed != (option == "large"):
+            table.get_by_role("button", name="Large cards").click()
+            page.wait_for_function("(on) => document.querySelector('.bl-table').classList.contains('bl-large') === on",
+                                   arg=option == "large")
+        problems += [f"{option}: {problem}" for problem in covered_text(page, TABLE)]
+        problems += [f"{option}: {what} reaches past the window's right edge" for what in page.evaluate(WIDER_THAN_WINDOW)]
+        if shots:
+            Path(shots).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(shots) / f"voila-{viewport}-{option}.png"))
     assert not problems, "\n".join(problems[:40])
