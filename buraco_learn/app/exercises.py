@@ -185,6 +185,7 @@ class TableExercise:
         self.table.observe(lambda _change: self.update(), names="table")
         self.holder.children = [self.table]
         self.recorded = False
+        self._kept: tuple[Any, list[Any], bool] | None = None
         if old is not None:
             _close(old)
         self.update()
@@ -223,15 +224,26 @@ class TableExercise:
             return f"The hand is over: {again}, or {onward}."
         return f"The bots play on from here: play the hand out if you like, {again}, or {onward}."
 
+    def _verdict(self) -> tuple[Any, list[Any], bool]:
+        """North's first turn (the position after it), its goals, and whether it is over;
+        once it is over it is kept (the bots' turns that follow change nothing in it)."""
+        if self._kept is not None:
+            return self._kept
+        turn, actions = self.exercise.first_turn(self.state)
+        checked = self.exercise.check(turn, actions)
+        over = bool(actions) and actions[-1].kind in ("discard", "close")
+        if over:
+            self._kept = (turn, checked, over)
+        return turn, checked, over
+
     def _status(self) -> str:
-        exercise, state = self.exercise, self.state
-        turn, _actions = exercise.first_turn(state)
-        checked = exercise.check(state)
+        exercise = self.exercise
+        turn, checked, over = self._verdict()
         items = "".join(f'<li class="{"met" if goal.met else "unmet"}">{"✔" if goal.met else "☐"} {html.escape(goal.label)}</li>'
                         for goal in checked)
         comment = exercise.comment(turn)
         note = f"<p>{html.escape(comment)}</p>" if comment else ""
-        if not exercise.turn_over(state):
+        if not over:
             self.table.notice = ""
             return f'{TRIAL_STYLE}{STYLE}<ul class="buraco-goals" aria-label="Your goals">{items}</ul>{note}'
         success = all(goal.met for goal in checked)

@@ -233,8 +233,10 @@ class CardTable(BuracoWidget):
             self._timer.cancel()
             self._timer = None
 
-    def _schedule(self) -> None:
-        """Schedule the next bot action on the running event loop, if there is one."""
+    def _schedule(self, since: float | None = None) -> None:
+        """Schedule the next bot action on the running event loop, if there is one: ``pace``
+        seconds after ``since`` (the loop's time the last bot action began; default now), so
+        the time a bot takes to choose and the table to redraw is part of the pace, not added to it."""
         self._cancel()
         if not (self.autoplay and self.game.bots_to_move):
             return
@@ -242,12 +244,14 @@ class CardTable(BuracoWidget):
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return  # no running loop: advance() plays the bots' turns
-        self._timer = loop.call_later(self.pace, self._tick, self._epoch)
+        delay = self.pace if since is None else max(0.0, self.pace - (loop.time() - since))
+        self._timer = loop.call_later(delay, self._tick, self._epoch)
 
     def _tick(self, epoch: int) -> None:
         if epoch != self._epoch or self._closed:
             return
         self._timer = None
+        since = asyncio.get_running_loop().time()
         try:
             with self.hold_sync():
                 self.game.bot_step()
@@ -256,7 +260,7 @@ class CardTable(BuracoWidget):
             log.exception("a bot's turn failed on the card table")
             self.error = "A bot could not play its turn: something went wrong inside buraco-learn."
             return
-        self._schedule()
+        self._schedule(since)
 
     def advance(self, steps: int | None = None) -> None:
         """Play the bots' turns now (all of them until the learner's turn, or ``steps``)."""
