@@ -62,7 +62,9 @@ def notation_in(text: str) -> list[str]:
 
 
 def check_words(table: CardTable, where: str) -> None:
-    shown = {meld["tag"] for side in table.table["melds"] for meld in side["melds"]}
+    melds = [meld for side in table.table["melds"] for meld in side["melds"]]
+    assert all(meld["tag"] == str(meld["id"]) and meld["label"].startswith(f"meld {meld['tag']}, a ") for meld in melds)
+    shown = {meld["tag"] for meld in melds}
     for text in [*texts(table.table), table.error]:
         assert not notation_in(text), f"{where}: notation {notation_in(text)} in {text!r}"
         for number in MELD_NAMED.findall(text):

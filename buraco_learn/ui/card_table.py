@@ -75,8 +75,10 @@ class CardTable(BuracoWidget):
       ``(view before the move, action) -> comment``, the coach by default).
 
     Synced, read only in the browser: ``table`` (the learner's view as drawn, with the
-    status, the latest actions, the hint, the hand-end result and which controls work)
-    and ``error`` (the engine's explanation of the last refused action).
+    status, the ``notice`` a lesson put first on it, the whole hand's log in words, the
+    hint, the hand-end result and which controls work; each meld carries its ``tag``, the
+    number texts name it by) and ``error`` (why the last action was refused, in words:
+    the engine's reason without its "illegal action" prefix, or which button to press).
     The browser may set ``selected`` (ids of hand cards), ``sort`` ('suit', 'rank',
     'manual'), ``hand_order`` (the hand rearranged by hand), ``pace``, ``highlight``,
     ``comments``, ``four_colour`` and ``large``, and send the intents ``draw``, ``take`` (``depth``),
