@@ -187,8 +187,13 @@ def _extend_run(meld: Meld, new: tuple[Card, ...], rules: Rules, mr: core.MeldRu
             if low == 1 and high == 14 and not mr.ace_to_ace:
                 problems |= core.P_TWO_ACES
                 continue
-            result = _run_meld(suit, low, high, naturals, free_wilds, fixed)
-            solution = (core.RUN, result.clean, suit, low, high, naturals, use_two)
+            # a free 2 of the suit that reaches its own place is natural there (000, 002 'Melds')
+            result = _run_meld(suit, low, high, naturals, free_wilds, fixed, rules)
+            laid = 0
+            for slot in result.slots:
+                if not slot.wild and slot.position is not None:
+                    laid |= 1 << slot.position
+            solution = (core.RUN, result.clean, suit, low, high, laid, 1 if use_two or laid & ~naturals else 0)
             return Verdict(new, rules, solution, action, meld=result, base=meld)
     context = {}
     if problems & core.P_WILD_FIXED and old_wilds:

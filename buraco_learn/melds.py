@@ -19,7 +19,7 @@ Meld.parse('JK=4D 5D 6D 7D')
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -84,31 +84,38 @@ class Meld:
 
     kind: str
     slots: tuple[Slot, ...]
+    #: the ruleset the meld was made under (for its repr); not part of its identity
+    rules: Rules | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def parse(cls, text: str, rules: Rules | str | None = None) -> Meld:
-        """Parse a meld; raises :class:`InvalidNotationError` or :class:`IllegalActionError`."""
+        """Parse a meld; raises :class:`InvalidNotationError` or :class:`IllegalActionError`.
+
+        Without ``=`` the cards are arranged as :func:`check_meld` arranges them. With
+        ``=`` the order is the meld's as it lies on the table: the one meld solver
+        decides whether the cards form a meld, and the order must be one the rules
+        allow (002 'Melds': a wild at the end of a run sits at the lower end). A 2 of
+        the run's suit written in its natural place is natural where the rules say so
+        (000, 002 'Melds'), even when written ``2D=2D``.
+
+        >>> Meld.parse("5D 6D 7D JK=8D", "bukharo")
+        Meld.parse('5D 6D 7D JK=8D', 'bukharo')
+        >>> Meld.parse("5D 6D 7D JK=8D")
+        Traceback (most recent call last):
+        ...
+        buraco_learn.errors.IllegalActionError: illegal meld '5D 6D 7D JK=8D': the joker stands at the upper end, but a wild at the end of a run sits at the lower end (002 'Melds')
+        >>> Meld.parse("2D=2D 3D 4D 5D")
+        Meld.parse('2D 3D 4D 5D')
+        """
         rules = resolve_rules(rules)
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"invalid meld notation {text!r}: write the cards, e.g. 'JK=5D 6D 7D'")
         if "=" not in text:
             verdict = check_meld(text, rules)
             if verdict.meld is None:
                 raise IllegalActionError(f"illegal meld {text!r}: {' '.join(verdict.explanations)}")
             return verdict.meld
-        slots = []
-        for token in text.replace(",", " ").split():
-            card_text, _, stands_text = token.partition("=")
-            card = Card.parse(card_text)
-            if stands_text:
-                stands = Card.parse(stands_text)
-                if stands.is_joker:
-                    raise InvalidNotationError(f"invalid meld notation {token!r}: a wild stands for a natural card")
-                slots.append(Slot(card, True, stands.rank or Rank.ACE, stands.suit, None))
-            else:
-                slots.append(Slot(card, False, card.rank or Rank.ACE, card.suit, None))
-        meld = arrangement_from_order(slots, rules)
-        if meld is None:
-            raise IllegalActionError(f"illegal meld {text!r}: the cards are not a valid ordered meld under {rules.name}")
-        return meld
+        return _parse_ordered(text, rules)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -162,12 +169,107 @@ class Meld:
         return self.notation()
 
     def __repr__(self) -> str:
-        return f"Meld.parse('{self.notation()}')"
+        """``Meld.parse(...)``, naming the ruleset unless the meld reads the same under
+        Italian rules (002), so that the repr evaluates back to an equal meld."""
+        text = self.notation()
+        rules = self.rules
+        if rules is None or _reads_back(text, self):
+            return f"Meld.parse('{text}')"
+        return f"Meld.parse('{text}', {_rules_argument(rules)})"
 
     def _repr_svg_(self) -> str:
         from buraco_learn.render import meld_svg
 
         return meld_svg(self)
+
+
+def _parse_ordered(text: str, rules: Rules) -> Meld:
+    """A run written in its table order (with ``=``): legal by the solver, placed as the rules allow."""
+    written: list[tuple[str, Card, Card | None]] = []
+    for token in text.replace(",", " ").split():
+        card_text, _, stands_text = token.partition("=")
+        card = Card.parse(card_text)
+        stands = Card.parse(stands_text) if stands_text else None
+        if stands is not None and stands.is_joker:
+            raise InvalidNotationError(f"invalid meld notation {token!r}: a wild stands for a natural card")
+        written.append((token, card, stands))
+    cards = tuple(card for _, card, _ in written)
+    solution = core.solve([card.code for card in cards], rules.meld_rules)
+    if solution[0] == core.ILLEGAL:
+        verdict = Verdict(cards, rules, solution)
+        raise IllegalActionError(f"illegal meld {text!r}: {' '.join(verdict.explanations)}")
+
+    def bad(why: str) -> IllegalActionError:
+        return IllegalActionError(f"illegal meld {text!r}: {why}")
+
+    if solution[0] == core.SET:
+        raise bad("these cards are a set, and a wild in a set stands for no particular card: write the set without '='")
+    suit = SUITS[solution[2]]
+    first_token, first, first_stands = written[0]
+    first_rank = (first_stands or first).rank
+    if first_rank is None:
+        raise bad(f"{first_token}: a wild in a run is written with the card it stands for, e.g. JK=5D")
+    start = int(first_rank)  # an ace first is the low ace; positions follow the order
+    slots: list[Slot] = []
+    naturals = 0
+    wild_positions: list[int] = []
+    for offset, (token, card, stands) in enumerate(written):
+        position = start + offset
+        if position > 14:
+            raise bad(f"{token}: the run would go on past the ace")
+        rank = RANKS[1 if position == 14 else position]
+        place = Card(rank, suit)
+        natural_here = card == place and (not rules.is_wild(card) or (card.is_two and rules.natural_two))
+        if stands is None and not natural_here:
+            raise bad(f"{token} does not belong in the place of the {place.notation()} (a wild is written with the card it stands for, e.g. JK=5D)")
+        if stands is not None and stands != place:
+            raise bad(f"{token}: the wild in that place stands for {place.notation()}")
+        if stands is not None and not rules.is_wild(card):
+            raise bad(f"{token}: the {card.unicode()} is not a wild card under these rules")
+        if natural_here:  # a 2 of the suit in its own place is natural (000, 002 'Melds'), even written 2D=2D
+            naturals |= 1 << position
+            slots.append(Slot(card, False, rank, suit, position))
+        else:
+            wild_positions.append(position)
+            slots.append(Slot(card, True, rank, suit, position))
+    if len(wild_positions) > rules.max_wilds:
+        raise bad(f"it holds {len(wild_positions)} wild cards as written, and a meld may hold at most {rules.max_wilds} ({cite('one_wild', rules.source).short()})")
+    if naturals.bit_count() < rules.min_naturals:
+        raise bad(f"it holds {naturals.bit_count()} natural cards as written, fewer than {rules.min_naturals}")
+    if len(slots) == 14 and not rules.ace_to_ace:
+        raise bad(f"a run may not hold an ace at both ends ({cite('aces', rules.source).short()})")
+    if rules.wild_placement == "low-end" and wild_positions:
+        natural_low, natural_high = core._LOWEST[naturals], core._HIGHEST[naturals]
+        fixed = 0
+        for position in wild_positions:
+            if natural_low < position < natural_high:
+                fixed |= 1 << position
+        placed = core.place_run(naturals, len(wild_positions), fixed, rules.meld_rules)
+        if placed < 0 or (placed >> 4, placed & 15) != (start, start + len(slots) - 1):
+            end = next(slot for slot in slots if slot.wild and not fixed >> (slot.position or 0) & 1)
+            name = "joker" if end.card.is_joker else end.card.unicode()
+            raise bad(
+                f"the {name} stands at the upper end, but a wild at the end of a run sits at the lower end "
+                f"({cite('wild_low_end', rules.source).short()})"
+            )
+    return Meld("run", tuple(slots), rules)
+
+
+def _reads_back(text: str, meld: Meld) -> bool:
+    """Whether ``Meld.parse(text)`` under Italian rules (the default) gives ``meld`` again."""
+    try:
+        return Meld.parse(text) == meld
+    except ValueError:
+        return False
+
+
+def _rules_argument(rules: Rules) -> str:
+    """The ruleset as a ``Meld.parse`` argument: a preset's name, or the ruleset's repr."""
+    from buraco_learn.presets import PRESETS, preset
+
+    if rules.name in PRESETS and preset(rules.name) == rules:
+        return repr(rules.name)
+    return repr(rules)
 
 
 def arrangement_from_order(slots: Sequence[Slot], rules: Rules) -> Meld | None:
@@ -202,7 +304,7 @@ def arrangement_from_order(slots: Sequence[Slot], rules: Rules) -> Meld | None:
             return None
         if any(slot.card.rank != slots[0].rank for slot in naturals):
             return None
-        return Meld("set", tuple(Slot(s.card, s.wild, s.rank, None if s.wild else s.card.suit) for s in slots))
+        return Meld("set", tuple(Slot(s.card, s.wild, s.rank, None if s.wild else s.card.suit) for s in slots), rules)
     if not rules.runs:
         return None
     suit = naturals[0].card.suit
@@ -220,7 +322,7 @@ def arrangement_from_order(slots: Sequence[Slot], rules: Rules) -> Meld | None:
         out.append(Slot(slot.card, slot.wild, RANKS[rank], suit, position))
     if len(out) == 14 and not rules.ace_to_ace:
         return None
-    return Meld("run", tuple(out))
+    return Meld("run", tuple(out), rules)
 
 
 class Verdict:
@@ -325,7 +427,7 @@ class Verdict:
                 word = Rank(slot.rank).word
                 notes.append(f"the {name} stands for {'an' if word[0] in 'A8' else 'a'} {word}")
             elif slot.stands_for == slot.card:
-                notes.append(f"the {name} is wild even in its own place ({cite('wilds', self.rules.source).short()})")
+                notes.append(f"the {name} is wild even in its own place ({_every_two_wild(self.rules)})")
             else:
                 notes.append(f"the {name} stands for {Card(slot.rank, slot.suit).unicode()}")
         if notes:
@@ -373,6 +475,13 @@ class Verdict:
         return verdict_html(self)
 
 
+def _every_two_wild(rules: Rules) -> str:
+    """Where the rule "every 2 is wild, even in its own place" comes from: 004, or a host's option."""
+    if rules.source == "004":
+        return cite("natural_two", "004").short()
+    return f"the ruleset's option natural_two is off, as in {cite('natural_two', '004').short()}"
+
+
 def _default_context(solution: tuple, cards: list[Card], rules: Rules) -> dict[str, object]:  # type: ignore[type-arg]
     if solution[0] != core.ILLEGAL or not solution[1] & core.P_GAP:
         return {}
@@ -399,7 +508,7 @@ def build_meld(solution: tuple, codes: Sequence[int], rules: Rules) -> Meld:  # 
             Slot(Card.from_code(code), index >= naturals, rank, None if index >= naturals else SUITS[code // 13])
             for index, code in enumerate(ordered)
         ]
-        return Meld("set", tuple(slots))
+        return Meld("set", tuple(slots), rules)
     _, _, suit, low, _high, naturals_mask, _ = solution
     suit_value = SUITS[suit]
     run = []
@@ -407,13 +516,23 @@ def build_meld(solution: tuple, codes: Sequence[int], rules: Rules) -> Meld:  # 
         position = low + offset
         rank = RANKS[1 if position == 14 else position]
         run.append(Slot(Card.from_code(code), not naturals_mask >> position & 1, rank, suit_value, position))
-    return Meld("run", tuple(run))
+    return Meld("run", tuple(run), rules)
 
 
-def _run_meld(suit: int, low: int, high: int, naturals: int, wilds: Sequence[int], fixed: dict[int, int] | None = None) -> Meld:
-    """Lay a run out: naturals in their places, fixed wilds kept, free wilds in the rest."""
+def _run_meld(suit: int, low: int, high: int, naturals: int, wilds: Sequence[int], fixed: dict[int, int] | None = None,
+              rules: Rules | None = None) -> Meld:
+    """Lay a run out: naturals in their places, fixed wilds kept, free wilds in the rest.
+
+    Where the rules have a natural 2 (000, 001, 002 'Melds') and a free wild is the 2 of
+    the run's suit, it takes its own place when the run covers it, and is natural there.
+    """
     fixed = fixed or {}
     free = sorted(wilds)
+    two = suit * 13 + 1
+    if (rules is not None and rules.twos_wild and rules.natural_two and low <= 2 <= high
+            and not naturals & 4 and 2 not in fixed and two in free):
+        free.remove(two)
+        naturals |= 4
     slots = []
     for position in range(low, high + 1):
         rank = RANKS[1 if position == 14 else position]
@@ -422,7 +541,7 @@ def _run_meld(suit: int, low: int, high: int, naturals: int, wilds: Sequence[int
         else:
             code = fixed[position] if position in fixed else free.pop(0)
             slots.append(Slot(Card.from_code(code), True, rank, SUITS[suit], position))
-    return Meld("run", tuple(slots))
+    return Meld("run", tuple(slots), rules)
 
 
 def is_semi_clean(meld: Meld, rules: Rules) -> bool:
