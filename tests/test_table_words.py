@@ -196,7 +196,9 @@ def test_the_refusals_the_issue_names() -> None:
     state = position(rules, hands={"N": "QS QD 8H 9H 5C 3D"}, melds={"NS": ["5H 6H 7H"], "EW": ["JC QC KC"]}, current="N", phase="play")
     table = CardTable(state=state, autoplay=False, practice=False)
     assert refuse(table, intent_for(table, Action.parse("meld QS QD")), "two cards") == (
-        "A meld needs at least 3 cards; this one has 2 (002 'Melds').")
+        "The Q♠ and Q♦ are only two cards: a meld needs three (002 'Melds').")
+    assert refuse(table, intent_for(table, Action.parse("meld 5C")), "one card") == (
+        "The 5♣ is only one card: a meld needs three (002 'Melds').")
     assert refuse(table, intent_for(table, Action.parse("add m2 5C")), "their meld") == (
         "Meld 2 belongs to the other side: you may add only to your own side's melds (002 'Melds').")
     five = intent_for(table, Action.parse("discard 5C"))["card"]

@@ -45,7 +45,7 @@ from buraco_learn.game.match import Match
 from buraco_learn.game.record import bot_seed
 from buraco_learn.game.state import HandState
 from buraco_learn.game.view import PlayerView
-from buraco_learn.game.words import card_text, meld_label
+from buraco_learn.game.words import card_text, cards_list, meld_label
 from buraco_learn.presets import preset
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import pot_word
@@ -70,6 +70,7 @@ FORMAT: Final = "buraco-learn-table"
 VERSION: Final = 1
 DEFAULT_LEVEL: Final = "beginner"
 MAX_BOT_STEPS: Final = 5000
+_NUMBERS: Final = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
 @dataclass(frozen=True)
@@ -274,6 +275,12 @@ class TableGame:
         if (self.learner_turn and action.kind == A.DISCARD and action.cards and len(state.hands[self.seat]) == 1
                 and state.is_legal(Action.close(action.cards[0]))):
             return f"Close by discarding the {card_text(action.cards[0])}: press Close."
+        need = self.rules.min_meld_cards
+        short = next((group for group in action.groups if len(group) < need), None) if action.kind == A.MELD else None
+        if self.learner_turn and state.phase == "play" and short is not None:
+            few = "is only one card" if len(short) == 1 else f"are only {_NUMBERS.get(len(short), str(len(short)))} cards"
+            return refusal_text(f"{cards_list(short)} {few}: a meld needs {_NUMBERS.get(need, str(need))} "
+                                f"({cite('min_meld', self.rules.source).short()})")
         return refusal_text(error)
 
     # -- playing ---------------------------------------------------------------------------
