@@ -399,7 +399,7 @@ class TableGame:
         if not self.state.over:
             raise BuracoError("finish this hand first")
         if self.match.winner is not None:
-            raise BuracoError(f"the match is over: {self.match.winner} won")
+            raise BuracoError(f"the match is over: {side_word(self.match.winner)} won")
         self._begin(self.match.new_hand(), counted=True)
 
     @property
