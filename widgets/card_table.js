@@ -2,7 +2,7 @@
 //
 // It draws the learner's view that Python sends (the `table` trait: the hand, the
 // melds by side, the pile, the other players as face-down cards, the stock, the
-// pots, the score, the status, the latest actions, the hint and the hand's result)
+// pots, the score, the status, the hand's moves, the hint and the hand's result)
 // and reports what the learner wants: a selection, an order of the hand, a pace, and
 // intents (draw, take, meld, add, swap, discard, pot, close, hint, undo ...). Python
 // decides every rule; nothing here knows a hidden card.
