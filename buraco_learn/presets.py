@@ -43,6 +43,10 @@ def italian(**options: Any) -> Rules:
       discarding another card; it applies to four players only, as 002 says "all four".
     - The first dealer is chosen by drawing cards, lowest deals, aces low, jokers high,
       ties draw again (002 'Setup'); the deal then passes in the direction of play.
+    - "You may not take it and discard that same card again" (002 'Playing a turn'): the
+      twin card from the other deck counts as that same card. The rule is about the card
+      the other players saw taken, and two identical cards cannot be told apart once
+      they are in a hand; discarding the twin would undo the take just the same.
     """
     players = options.get("players", 4)
     if players == 3 and "pot_sizes" not in options:
@@ -144,6 +148,8 @@ def brazil_online(**options: Any) -> Rules:
       (in seat order) becomes the stock first; a side whose morto became the stock
       never took it and loses the penalty.
     - Wilds at the end of a run are not pinned to the low end; a wild may be swapped.
+    - "Not allowed to discard the same card" (003 'Gameplay'): the twin card from the
+      other deck counts as the same card, as in 002 (see :func:`italian`).
     """
     base = dict(
         name="brazil-online", source="003", jokers=False, sets=False,

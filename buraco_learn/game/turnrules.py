@@ -19,6 +19,7 @@ from buraco_learn.game.phases import DRAW_PHASE, OVER, POT_PHASE
 from buraco_learn.game.table import TableMeld, order_ids
 from buraco_learn.meldcore import ILLEGAL, SET, solve
 from buraco_learn.melds import build_meld, check_add, check_swap
+from buraco_learn.rules import Rules
 
 if TYPE_CHECKING:
     from buraco_learn.game.state import HandState
@@ -30,6 +31,16 @@ _ID_CODE = {card_id: code_of_id(card_id) for card_id in range(108)}
 
 def _refuse(state: HandState, action: Action, rule: str, text: str) -> IllegalActionError:
     return IllegalActionError(f"illegal action {action.notation()!r}: {state._why(rule, text)}")
+
+def may_not_rediscard(rules: Rules, taken_alone: int | None, code: int) -> bool:
+    """Whether a card of ``code`` may not be discarded by who took ``taken_alone`` (a physical
+    id, None when no one-card pile was taken) alone from the pile (002 'Playing a turn',
+    003 'Gameplay'; option ``forbid_rediscard_single``).
+
+    The twin from the other deck is "that same card": the rule speaks of the card a
+    player sees, and two identical cards cannot be told apart on the table.
+    """
+    return taken_alone is not None and bool(rules.forbid_rediscard_single) and _CODE[taken_alone] == code
 
 # -- validation: returns a plan, never changes the state ---------------------------
 def _check(state: HandState, action: Action) -> Any:
@@ -85,11 +96,11 @@ def _check_take(state: HandState, action: Action) -> Any:
         rule = "fechado_top" if rules.pile_take == "top" else "draw"
         raise _refuse(state, action, rule, f"you take {what}")
     taken = _taken_ids(state, depth)
-    if len(taken) == 1 and rules.forbid_rediscard_single and not rules.must_meld_pile_card:
-        code = _CODE[taken[0]]
-        if all(_CODE[card_id] == code for card_id in state.hands[state.current]) and not _can_meld_with(state, taken[0], taken):
-            card = card_of_id(taken[0]).unicode()
-            raise _refuse(state, action, "single_card_pile", f"after taking the {card} you could neither meld nor discard another card")
+    hand = state.hands[state.current]
+    if (len(taken) == 1 and not rules.must_meld_pile_card
+            and all(may_not_rediscard(rules, taken[0], _CODE[card_id]) for card_id in hand) and not _can_meld_with(state, taken[0], taken)):
+        card = card_of_id(taken[0]).unicode()
+        raise _refuse(state, action, "single_card_pile", f"after taking the {card} you could neither meld nor discard another card")
     if rules.must_meld_pile_card:
         target = taken[0]
         if not _can_meld_with(state, target, taken):
@@ -318,10 +329,9 @@ def _check_continuation(state: HandState, action: Action, used: list[int], melds
     side = state.side_of[seat]
     left = len(state.hands[seat]) - len(used)
     if left >= 2:
-        if state.took_single is not None and rules.forbid_rediscard_single:
-            code = _CODE[state.took_single]
+        if state.took_single is not None:
             rest = [card_id for card_id in state.hands[seat] if card_id not in used]
-            if all(_CODE[card_id] == code for card_id in rest):
+            if all(may_not_rediscard(rules, state.took_single, _CODE[card_id]) for card_id in rest):
                 name = card_of_id(state.took_single).unicode()
                 raise _refuse(state, action, "single_card_pile", f"you would keep only the {name} you took alone from the pile, which you may not discard")
         return
@@ -347,7 +357,7 @@ def _check_continuation(state: HandState, action: Action, used: list[int], melds
     card = card_of_id(last[0])
     if pending and state.must_meld == last[0]:
         raise _refuse(state, action, "draw", "the card taken from the pile must be melded this turn")
-    if state.took_single is not None and _CODE[state.took_single] == card.code:
+    if may_not_rediscard(rules, state.took_single, card.code):
         raise _refuse(state, action, "single_card_pile", f"your last card would be the {card.unicode()} you took alone from the pile, which you may not discard")
     if pot is not None:
         return
@@ -365,7 +375,7 @@ def _check_discard(state: HandState, action: Action) -> Any:
         pending = card_of_id(state.must_meld).unicode()
         rule = "fechado_top" if rules.pile_take == "top" else "draw"
         raise _refuse(state, action, rule, f"meld the {pending} you took from the pile before you discard")
-    if state.took_single is not None and _CODE[state.took_single] == card.code:
+    if may_not_rediscard(rules, state.took_single, card.code):
         raise _refuse(state, action, "single_card_pile", f"you took the {card.unicode()} alone from the pile and may not discard it again")
     if len(state.hands[seat]) == 1:
         side = state.side_of[seat]
@@ -399,6 +409,6 @@ def _check_close(state: HandState, action: Action) -> Any:
         raise _refuse(state, action, "close_wild", f"the final discard may not be a wild card, and the {card.unicode()} is wild")
     if state.must_meld is not None:
         raise _refuse(state, action, "draw", "meld the card you took from the pile first")
-    if state.took_single is not None and _CODE[state.took_single] == card.code:
+    if may_not_rediscard(rules, state.took_single, card.code):
         raise _refuse(state, action, "single_card_pile", f"you took the {card.unicode()} alone from the pile and may not discard it again")
     return ids

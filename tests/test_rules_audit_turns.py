@@ -1,0 +1,103 @@
+"""Rule audit (issue 15), turns: each scripted hand names the document and section it checks.
+
+Every refusal is checked to leave the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from buraco_learn import IllegalActionError, preset
+from buraco_learn.game import HandState
+from buraco_learn.game.position import position
+from buraco_learn.game.turnrules import may_not_rediscard
+
+
+def refused(state: HandState, action: str, *words: str) -> str:
+    """Apply ``action`` expecting a refusal; check the message and that nothing changed."""
+    before = state.omniscient_view()
+    history = list(state.history)
+    version = state.version
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action)
+    message = str(info.value)
+    assert state.omniscient_view() == before, "an illegal action changed the state"
+    assert state.history == history and state.version == version
+    for word in words:
+        assert word in message, message
+    return message
+
+
+# -- 5. forbid_rediscard_single: one predicate, every place ------------------------------
+
+BURRACO = ["3S 4S 5S 6S 7S 8S 9S"]
+CAN_CLOSE = {"melds": {"NS": BURRACO}, "pots": [None, "auto"], "pots_taken": ["NS"]}
+
+
+def _decided(state: HandState, action: str, forbid: bool, *words: str) -> None:
+    if forbid:
+        refused(state, action, *words, "002 'Playing a turn'")
+    else:
+        state.apply(action)
+
+
+@pytest.mark.parametrize("forbid", [True, False])
+def test_002_playing_a_turn_rediscard_option_is_obeyed_by_every_check(forbid: bool) -> None:
+    """002 'Playing a turn': "If the discard pile has only one card, you may not take it and
+    discard that same card again" (option ``forbid_rediscard_single``). On, each of the five
+    checks refuses; off, none does."""
+    rules = preset("italian", forbid_rediscard_single=forbid)
+    # 1. the discard
+    state = position(rules, hands={"N": "5H 9S KD 4C"}, pile="7D")
+    state.apply("take")
+    _decided(state, "discard 7D", forbid, "may not discard it again")
+    # 2. melding down to that card as the last one, 3. then closing with it
+    state = position(rules, hands={"N": "5H 6H 7H"}, pile="7D", **CAN_CLOSE)  # type: ignore[arg-type]
+    state.apply("take")
+    _decided(state, "meld 5H 6H 7H", forbid, "your last card would be the 7♦")
+    if not forbid:
+        state.apply("close 7D")
+        assert state.over and state.closed_by == 0
+    # 4. melding so that only copies of that card are left (its twin from the other deck)
+    state = position(rules, hands={"N": "5H 6H 7H 7D"}, pile="7D")
+    state.apply("take")
+    _decided(state, "meld 5H 6H 7H", forbid, "keep only the 7♦")
+    if not forbid:
+        state.apply("discard 7D")
+    # 5. taking it when the hand holds nothing else to discard (only its twin)
+    state = position(rules, hands={"N": "7D"}, pile="7D")
+    _decided(state, "take", forbid, "neither meld nor discard")
+    if not forbid:
+        state.apply("discard 7D")
+
+
+@pytest.mark.parametrize("forbid", [True, False])
+def test_002_playing_a_turn_closing_discard_follows_the_option(forbid: bool) -> None:
+    """002 'Playing a turn' and 'Closing': the closing discard of the card taken alone (a
+    position set up in the play phase, the card marked as taken alone from the pile)."""
+    rules = preset("italian", forbid_rediscard_single=forbid)
+    state = position(rules, hands={"N": "7D"}, phase="play", **CAN_CLOSE)  # type: ignore[arg-type]
+    state.took_single = state.hands[0][0]
+    _decided(state, "close 7D", forbid, "may not discard it again")
+    if not forbid:
+        assert state.over
+
+
+def test_002_003_the_twin_card_counts_as_that_same_card() -> None:
+    """002 'Playing a turn' / 003 'Gameplay': the twin from the other deck is "that same card"
+    (a choice written in the italian and brazil-online presets' docstrings)."""
+    from buraco_learn import preset_doc
+
+    for name in ("italian", "brazil-online"):
+        rules = preset(name)
+        state = position(rules, hands={"N": "5H 9S 7D 4C"}, pile="7D")
+        state.apply("take")
+        taken = state.took_single
+        assert taken is not None
+        assert len([card for card in state.hand_cards(0) if card.notation() == "7D"]) == 2
+        refused(state, "discard 7D", "may not discard it again")
+        state.apply("discard 9S")
+        assert may_not_rediscard(rules, taken, 2 * 13 + 6)  # 7♦, either deck
+        assert not may_not_rediscard(rules, taken, 2 * 13 + 5)  # 6♦
+        assert not may_not_rediscard(rules, None, 2 * 13 + 6)
+        assert "twin" in preset_doc(name)
