@@ -380,7 +380,7 @@ function render({ model, el }) {
     handBox.addEventListener("dragover", (event) => event.preventDefault());
     handBox.addEventListener("drop", (event) => { event.preventDefault(); if (dragged) dropBefore(dragged, null); dragged = null; });
     const dock = h("div", { class: "bl-dock" },
-      h("p", { class: "bl-status", role: "status", "aria-live": "polite", text: t.status || "" }),
+      h("p", { class: "bl-status", role: "status", "aria-live": "polite", text: lost ? "" : t.status || "" }),
       h("p", { class: "bl-error", role: "alert", hidden: !error, text: error }),
       h("section", { class: "bl-hand-box", "aria-label": `Your hand (${t.you})` },
         h("h4", {}, `Your hand · ${t.you}`, t.pending_pot ? ` · your ${t.pot_word} waits face down (${t.pending_pot} cards)` : ""),

@@ -79,6 +79,8 @@ def test_a_stopped_server_is_reported(page: Any, voila_server: Any) -> None:
     voila_server.stop()
     took = lost_is_shown(page, table, within=20)
     a_click_shows_the_way_out(page, table, table.locator(".bl-hand button.bl-card").first)
+    if os.environ.get("BURACO_SHOTS"):
+        page.screenshot(path=os.path.join(os.environ["BURACO_SHOTS"], "voila-lost.png"))
     print(f"server stopped: the table said so after {took:.1f} s")
 
 

@@ -107,7 +107,7 @@ def check_places(page: Any, table: Any, covered_text: Any, turn: int) -> None:
     width, height = places["window"]["width"], places["window"]["height"]
 
     def inside(box: dict[str, Any]) -> bool:
-        return box["left"] >= -0.5 and box["top"] >= -0.5 and box["right"] <= width + 0.5 and box["bottom"] <= height + 0.5
+        return bool(box["left"] >= -0.5 and box["top"] >= -0.5 and box["right"] <= width + 0.5 and box["bottom"] <= height + 0.5)
 
     outside = [box["label"] for box in places["cards"] + places["buttons"] if not inside(box)]
     assert not outside, f"turn {turn}: out of the window with the table's top on screen: {outside}"
