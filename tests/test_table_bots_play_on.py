@@ -211,3 +211,14 @@ def test_at_the_default_pace_lesson_5_gives_the_turn_back_after_the_task() -> No
         table.close()
 
     asyncio.run(main())
+
+
+def test_playing_the_same_position_again_starts_the_task_again() -> None:
+    exercise = TableExercise(EXERCISES["close"], autoplay=False)
+    table = exercise.table
+    for action in SOLUTIONS["close"]:
+        message(table, intent_for(table, Action.parse(action)))
+    assert table.state.over and "every goal met" in table.notice and "Well done" in exercise.status.value
+    message(table, {"intent": "replay"})  # "Play the same deal again" on the result panel
+    assert not table.state.history and table.notice == "" and "Well done" not in exercise.status.value
+    assert not any(met for _, met in exercise.goals())

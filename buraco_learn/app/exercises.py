@@ -185,7 +185,7 @@ class TableExercise:
         self.table.observe(lambda _change: self.update(), names="table")
         self.holder.children = [self.table]
         self.recorded = False
-        self._kept: tuple[Any, list[Any], bool] | None = None
+        self._kept: tuple[Any, tuple[Any, list[Any], bool]] | None = None
         if old is not None:
             _close(old)
         self.update()
@@ -226,14 +226,15 @@ class TableExercise:
 
     def _verdict(self) -> tuple[Any, list[Any], bool]:
         """North's first turn (the position after it), its goals, and whether it is over;
-        once it is over it is kept (the bots' turns that follow change nothing in it)."""
-        if self._kept is not None:
-            return self._kept
-        turn, actions = self.exercise.first_turn(self.state)
+        once it is over it is kept for this hand (the bots' turns that follow change nothing
+        in it; "Play the same deal again" starts a new hand, and a new first turn)."""
+        state = self.state
+        if self._kept is not None and self._kept[0] is state:
+            return self._kept[1]
+        turn, actions = self.exercise.first_turn(state)
         checked = self.exercise.check(turn, actions)
         over = bool(actions) and actions[-1].kind in ("discard", "close")
-        if over:
-            self._kept = (turn, checked, over)
+        self._kept = (state, (turn, checked, over)) if over else None
         return turn, checked, over
 
     def _status(self) -> str:
