@@ -101,3 +101,22 @@ def test_002_003_the_twin_card_counts_as_that_same_card() -> None:
         assert not may_not_rediscard(rules, taken, 2 * 13 + 5)  # 6♦
         assert not may_not_rediscard(rules, None, 2 * 13 + 6)
         assert "twin" in preset_doc(name)
+
+
+# -- 4. what is not an action is refused with the engine's own error --------------------
+
+@pytest.mark.parametrize("junk", [None, 42, b"draw", ["draw"], 3.5, {"kind": "draw"}])
+def test_apply_and_is_legal_refuse_what_is_not_an_action(junk: object) -> None:
+    """apply / is_legal / explain_illegal raise InvalidNotationError (a BuracoError, as
+    ``Action.parse(None)`` does) for anything that is neither an Action nor its notation,
+    and leave the state exactly as it was (style: an illegal action changes nothing)."""
+    from buraco_learn.errors import BuracoError, InvalidNotationError
+
+    state = position(preset("italian"), hands={"N": "5H 9S KD 4C"}, pile="7D")
+    before, version = state.omniscient_view(), state.version
+    for call in (state.apply, state.is_legal, state.explain_illegal):
+        with pytest.raises(InvalidNotationError) as info:
+            call(junk)
+        assert isinstance(info.value, BuracoError) and repr(junk) in str(info.value)
+    assert state.omniscient_view() == before and state.version == version and not state.history
+    state.apply("draw")  # the state still plays on

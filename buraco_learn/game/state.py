@@ -25,7 +25,7 @@ import random
 from typing import Any
 
 from buraco_learn.cards import Card, card_of_id, code_of_id
-from buraco_learn.errors import BuracoError, IllegalActionError
+from buraco_learn.errors import BuracoError, IllegalActionError, InvalidNotationError
 from buraco_learn.game import actions as A
 from buraco_learn.game import turnrules
 from buraco_learn.game.actions import Action
@@ -38,6 +38,22 @@ from buraco_learn.sources import cite
 
 _CODE = tuple(code_of_id(card_id) for card_id in range(108))
 _CARDS = tuple(Card.from_code(code) for code in range(53))
+
+
+def as_action(action: object) -> Action:
+    """``action`` as an :class:`Action`: parsed from its notation, or refused with
+    :class:`InvalidNotationError` (a :class:`BuracoError`) when it is neither.
+
+    >>> as_action(None)
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.InvalidNotationError: invalid action None: expected an Action or its notation, such as 'draw' or 'discard 7D'
+    """
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        return Action.parse(action)
+    raise InvalidNotationError(f"invalid action {action!r}: expected an Action or its notation, such as 'draw' or 'discard 7D'")
 
 
 class HandState:
@@ -211,26 +227,28 @@ class HandState:
         return f"{text} ({cite(rule, self.rules.source).short()})"
 
     # -- applying -------------------------------------------------------------------
-    def apply(self, action: Action | str) -> None:
-        """Apply ``action`` for the current player, or raise and change nothing."""
-        if isinstance(action, str):
-            action = Action.parse(action)
+    def apply(self, action: object) -> None:
+        """Apply ``action`` (an :class:`Action` or its notation) for the current player, or
+        raise and change nothing: :class:`IllegalActionError` for an illegal action,
+        :class:`InvalidNotationError` for anything that is not an action."""
+        action = as_action(action)
         plan = turnrules._check(self, action)
         self._execute(action, plan)
         self.history.append(action)
         self.version += 1
 
-    def is_legal(self, action: Action | str) -> bool:
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` is legal now; :class:`InvalidNotationError` if it is not an action."""
         try:
-            self._check(Action.parse(action) if isinstance(action, str) else action)
+            self._check(as_action(action))
         except IllegalActionError:
             return False
         return True
 
-    def explain_illegal(self, action: Action | str) -> str | None:
+    def explain_illegal(self, action: object) -> str | None:
         """The reason ``action`` is illegal now, or None when it is legal."""
         try:
-            self._check(Action.parse(action) if isinstance(action, str) else action)
+            self._check(as_action(action))
         except IllegalActionError as error:
             return str(error)
         return None
