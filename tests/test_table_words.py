@@ -156,6 +156,9 @@ def play_hand(rules: str, level: str, seed: int) -> int:
     log = table.table["log"]
     assert len(log) == len(table.game.log) + 1 and log[-1]["text"] == table.table["result"]["ending"]
     assert all(line["text"].endswith(".") and line["text"][:1].isupper() for line in log)
+    labels = [item["label"] for side in table.table["result"]["sides"] for item in side["items"]]
+    melds = sum(len(side["melds"]) for side in table.table["melds"])
+    assert sum(bool(re.search(r"\(meld \d+\): ", label)) for label in labels) == melds, labels  # each meld's line names it
     return refusals
 
 

@@ -367,7 +367,8 @@ class TableGame:
         self.result = result_view(
             scores, end_reason=state.end_reason, closed_by=closed, my_side=state.side_names[state.side_of[self.seat]],
             totals=totals, counted=self.counted, winner=winner, you=self.seat_name,
-            melds={meld.meld.notation(unicode=True): f"{meld_name(meld.meld)} ({meld_label(meld.id)})" for meld in state.melds},
+            melds={name: [(meld.meld.notation(unicode=True), f"{meld_name(meld.meld)} ({meld_label(meld.id)})")
+                          for meld in state.side_melds(side)] for side, name in enumerate(state.side_names)},
         )
         self.undo_stack.clear()  # a finished hand is scored: no going back into it
         self.hands_played += 1

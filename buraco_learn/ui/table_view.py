@@ -488,18 +488,29 @@ def status_text(table: Mapping[str, Any], *, over_text: str = "", notice: str = 
     return "Meld, add to your side's melds, or discard to end your turn."
 
 
-def _side_view(score: dict[str, Any], side: str, mine: bool, melds: Mapping[str, str]) -> dict[str, Any]:
-    """One side's score as the result panel shows it: lines about melds say which meld."""
+def _side_view(score: dict[str, Any], side: str, mine: bool, melds: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """One side's score as the result panel shows it: lines about melds say which meld (two melds
+    of the same cards are told apart by their order, the order the score lists them in)."""
+    def words(cards: str, left: list[tuple[str, str]]) -> str | None:
+        found = next((entry for entry in left if entry[0] == cards), None)
+        if found is None:
+            return None
+        left.remove(found)
+        return found[1]
+
+    items, burracos = list(melds), list(melds)
     for item in score["items"]:
         label = str(item["label"])
-        cards = label[5:] if label.startswith("meld ") else label.partition(" burraco ")[2]
-        if cards in melds:
-            item["label"] = f"{melds[cards]}: {cards}" if label.startswith("meld ") else f"{label.partition(' burraco ')[0]} burraco, {melds[cards]}"
-        elif label.startswith("meld "):
-            item["label"] = f"melded: {cards}"
+        kind, _, burraco_cards = label.partition(" burraco ")
+        if label.startswith("meld "):
+            name = words(label[5:], items)
+            item["label"] = f"{name}: {label[5:]}" if name else f"melded: {label[5:]}"
+        elif burraco_cards and (name := words(burraco_cards, burracos)):
+            item["label"] = f"{kind} burraco, {name}"
+    named = list(melds)
     for burraco in score["burracos"]:
-        meld = " ".join(Card.parse(token.partition("=")[0]).unicode() for token in str(burraco["meld"]).split())
-        burraco["text"] = f"{burraco['kind']} burraco" + (f", {melds[meld]}" if meld in melds else "")
+        name = words(" ".join(Card.parse(token.partition("=")[0]).unicode() for token in str(burraco["meld"]).split()), named)
+        burraco["text"] = f"{burraco['kind']} burraco" + (f", {name}" if name else "")
     return {"side": side, "name": side_word(side), "mine": mine, **score}
 
 
@@ -519,13 +530,13 @@ def result_view(
     counted: bool = True,
     winner: str | None = None,
     you: str | None = None,
-    melds: Mapping[str, str] | None = None,
+    melds: Mapping[str, Sequence[tuple[str, str]]] | None = None,
 ) -> dict[str, Any]:
     """The hand-end panel: each side's itemised score (``SideScore``), how the hand
     ended and, in a match, the running totals. ``you``: the learner's seat (the
-    ending then says "You closed the hand." when they did). ``melds``: each meld on the
-    table (its cards, ``Meld.notation(unicode=True)``) -> its words ("run of hearts (meld 2)"),
-    so that the score's lines name melds by what they are, not by their cards alone.
+    ending then says "You closed the hand." when they did). ``melds``: side -> its melds
+    in the order laid, each as (its cards, ``Meld.notation(unicode=True)``; its words, "run of
+    hearts (meld 2)"), so that the score's lines name melds by what they are, not by their cards alone.
 
     At the end of a hand every player lays down what they still hold to be counted
     (002 'Scoring'), so the breakdown names those cards; before the end nothing does.
@@ -538,7 +549,7 @@ def result_view(
     out: dict[str, Any] = {
         "ending": ending,
         "sides": [
-            _side_view(scores[side].to_dict(), side, side == my_side, melds or {})
+            _side_view(scores[side].to_dict(), side, side == my_side, (melds or {}).get(side, ()))
             for side in sides
         ],
         "counted": counted,
