@@ -10,6 +10,7 @@ synced table exactly as they were.
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from collections.abc import Iterator
@@ -18,8 +19,11 @@ from typing import Any
 import pytest
 
 from buraco_learn import preset
+from buraco_learn.app import positions as pos
+from buraco_learn.app.exercises import trial_question
 from buraco_learn.bots import make_bot
 from buraco_learn.cards import card_of_id
+from buraco_learn.errors import IllegalActionError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.position import position
@@ -222,3 +226,28 @@ def test_the_refusals_the_issue_names() -> None:
 def test_the_one_refusal_helper_leaves_no_notation(text: str) -> None:
     words = refusal_text(text)
     assert not notation_in(words) and words[:1].isupper() and words.endswith(".")
+
+
+def _page_text(markup: str) -> str:
+    markup = re.sub(r"<style>.*?</style>|<svg.*?</svg>", "", markup, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_lessons_tries_speak_in_words(rules: str) -> None:
+    """Lessons 5 to 8 show tries on scripted positions: what is tried and the verdict, in words."""
+    ruleset = preset(rules)
+    shown = 0
+    for trials in (pos.TURN_TRIALS, pos.CLOSING_TRIALS, pos.TURN_CHECKS, pos.POT_CHECKS, pos.CLOSE_CHECKS):
+        for trial in trials:
+            try:
+                result = pos.run_trial(trial, ruleset)
+            except IllegalActionError:
+                continue  # a check's first step that these rules refuse: the lesson asks it under others
+            question = trial_question(trial)
+            text = _page_text(pos.trial_html(result))
+            if result.applies:
+                text += _page_text(question.prompt(ruleset)) + _page_text(question.explain(ruleset))
+            assert not notation_in(text), f"{trial.title}: {notation_in(text)} in {text!r}"
+            shown += 1
+    assert shown > 15
