@@ -194,7 +194,7 @@ def test_the_refusals_the_issue_names() -> None:
     state = position(rules, hands={"N": "5D"}, melds={"NS": ["3H 4H 5H 6H 7H 8H 9H"]}, pots=[None, "auto"], pots_taken=["NS"],
                      current="N", phase="play")
     table = CardTable(state=state, autoplay=False, practice=False)
-    assert refuse(table, intent_for(table, Action.parse("discard 5D")), "last card") == "Close by discarding the 5♦: press Close."
+    assert refuse(table, intent_for(table, Action.parse("discard 5D")), "last card") == "Close by discarding the 5♦: press Close (002 'Closing')."
     assert "write" not in (state.explain_illegal("discard 5D") or "x")
     assert (state.explain_illegal("discard 5D") or "").startswith("illegal action 'discard 5D': ")  # the engine's, for API users
     message(table, intent_for(table, Action.parse("close 5D")))

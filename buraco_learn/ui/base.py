@@ -177,7 +177,7 @@ class BuracoWidget(anywidget.AnyWidget):  # type: ignore[misc]
             return
         except Exception:
             log.exception("intent %r failed on %s", name, type(self).__name__)
-            self._refuse_intent(name, f"buraco-learn could not do {name!r} (an internal error; see the log)", request_id)
+            self._refuse_intent(name, "that did not work: an internal error in buraco-learn (logged), not a mistake of yours", request_id)
             return
         if request_id is not None:
             self.send({"type": "reply", "id": request_id, "ok": True, "error": ""})

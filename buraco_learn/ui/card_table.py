@@ -260,7 +260,7 @@ class CardTable(BuracoWidget):
                 self._sync()
         except Exception:
             log.exception("a bot's turn failed on the card table")
-            self.error = "A bot could not play its turn: something went wrong inside buraco-learn."
+            self.error = "A bot could not play its turn: an internal error in buraco-learn (logged), not a mistake of yours."
             return
         self._schedule(since)
 

@@ -274,7 +274,7 @@ class TableGame:
         state = self.state
         if (self.learner_turn and action.kind == A.DISCARD and action.cards and len(state.hands[self.seat]) == 1
                 and state.is_legal(Action.close(action.cards[0]))):
-            return f"Close by discarding the {card_text(action.cards[0])}: press Close."
+            return f"Close by discarding the {card_text(action.cards[0])}: press Close ({cite('close_by_discard', self.rules.source).short()})."
         need = self.rules.min_meld_cards
         short = next((group for group in action.groups if len(group) < need), None) if action.kind == A.MELD else None
         if self.learner_turn and state.phase == "play" and short is not None:
