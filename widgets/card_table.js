@@ -154,6 +154,7 @@ function render({ model, el }) {
     if (lost) return;
     lost = String(why || "lost");
     pending = null;
+    root.removeAttribute("aria-busy");
     clearTimeout(pendingTimer);
     draw();
   };
@@ -166,13 +167,14 @@ function render({ model, el }) {
     if (kernel && kernel.status === "busy") { // still thinking (the coach can take seconds)
       pendingTimer = setTimeout(() => unanswered(id), REPLY_WAIT_MS);
     } else if (kernel) markLost("no reply");
-    else pending = null; // nothing to ask: let the learner try again
+    else settle(); // nothing to ask: let the learner try again
   };
   const send = (intent, args = {}) => {
     if (lost) { showLost(); return; }
     if (pending !== null) return; // one action at a time: Python answers each in order
     const id = `${intent}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     pending = id;
+    root.setAttribute("aria-busy", "true"); // until Python answers (tests and screen readers wait on it)
     clearTimeout(pendingTimer);
     pendingTimer = setTimeout(() => unanswered(id), REPLY_WAIT_MS);
     const callbacks = { iopub: { status: (msg) => {
@@ -188,6 +190,7 @@ function render({ model, el }) {
   };
   const settle = () => {
     pending = null;
+    root.removeAttribute("aria-busy");
     clearTimeout(pendingTimer);
   };
   const onMessage = (msg) => {
