@@ -185,7 +185,11 @@ def fechado(**options: Any) -> Rules:
     immediately the top card from the discard pile"; buraco-learn reads this, as the
     project's issue 3 does, as taking only the top card (``pile_take='top'``). A host
     who plays the whole closed pile can set ``pile_take='whole'``; the top card must
-    still be melded.
+    still be melded, in the same turn.
+
+    Choice: "mandatory to play immediately" is read as: the turn's first meld, addition
+    or swap must use the card taken (``pile_take='top'``); with any other ``pile_take``
+    the card need only be melded before the discard, as 004 reads its own rule.
     """
     base = dict(name="fechado", sets=True, pile_take="top", pile_visible="top", must_meld_pile_card=True)
     base.update(options)
@@ -228,7 +232,11 @@ def cutthroat(**options: Any) -> Rules:
     - "Every 2 is wild": a 2 is wild even in its natural place, so A♠ 2♠ 3♠ is a dirty run.
     - Drawing: "from the face-down stock, or the top of the discard pile" against "You
       may take any depth of the discard pile": any depth (the rules in full), the
-      deepest card taken must be melded in the same turn.
+      deepest card taken must be melded in the same turn. "Melding the card you went in
+      for" does not say it comes first: other melds, additions and swaps may come before
+      it, as long as it can still be melded this turn (a meld that would leave it
+      unmeldable is refused, so no turn is left without a legal way on); the discard
+      must wait until it is melded.
     - A 2 melded or held counts its pips (2), as "pip value for the numbers" says.
     - The hand starts with one card face up on the discard pile (as 000 and 002), play
       is clockwise, and the hand ends after the turn that draws the last stock card.

@@ -83,7 +83,7 @@ class Rules:
     # -- turns --------------------------------------------------------------------
     pile_take: str = _opt("whole", "What taking the discard pile takes: 'whole' (002 'Playing a turn'), 'top' card only (003 Fechado modes), or 'any-depth' from the top down (004).", choices=("whole", "top", "any-depth"))
     pile_visible: str = _opt("all", "How much of the discard pile the players see: 'all' (spread; 001, 003 Aberto) or 'top' card only (003 Fechado).", choices=("all", "top"))
-    must_meld_pile_card: bool = _opt(False, "The pile card taken must be melded in the same turn (003 Fechado: the top card; 004: the card you went in for).")
+    must_meld_pile_card: bool = _opt(False, "The pile card taken must be melded in the same turn (003 Fechado: the top card, by the first meld, as it is taken 'immediately'; 004: the card you went in for, at any point before the discard).")
     first_turn_redraw: bool = _opt(False, "On the hand's first turn the player may discard the drawn card and draw again (001 'How to play').")
     forbid_rediscard_single: bool = _opt(True, "Who took a one-card pile may not discard that same card (002 'Playing a turn', 003 'Gameplay').")
     opening_minimum: int = _opt(0, "Card points the first meld(s) of a hand must total, once the side has opening_minimum_from points (001: 75; 0: no minimum, 002).", low=0, high=500)

@@ -120,3 +120,38 @@ def test_apply_and_is_legal_refuse_what_is_not_an_action(junk: object) -> None:
         assert isinstance(info.value, BuracoError) and repr(junk) in str(info.value)
     assert state.omniscient_view() == before and state.version == version and not state.history
     state.apply("draw")  # the state still plays on
+
+
+# -- 3. 004: the card taken from the pile may be melded later in the same turn -----------
+
+def test_004_the_card_went_in_for_may_be_melded_later_in_the_turn() -> None:
+    """004 'The rules in full': "You may take any depth of the discard pile, melding the card
+    you went in for" (the cutthroat docstring: "in the same turn"), not necessarily first."""
+    rules = preset("cutthroat")
+    state = position(rules, hands={"N": "5H 6H KS KH KD 4C 9D"}, pile="9C 7H")
+    state.apply("take 1")
+    state.apply("meld KS KH KD")  # another meld first
+    refused(state, "discard 4C", "meld the 7♥", "004 'The rules in full'")
+    state.apply("meld 5H 6H 7H")  # then the card went in for
+    assert state.must_meld is None
+    state.apply("discard 4C")
+    assert state.current == 1
+
+
+def test_004_a_meld_that_leaves_the_card_unmeldable_is_refused() -> None:
+    """004 'The rules in full': the card went in for must be melded this turn, so a meld that
+    uses the cards it needs (or leaves too few) is refused and changes nothing."""
+    state = position(preset("cutthroat"), hands={"N": "5H 6H KS KH KD 4C"}, pile="9C 7H")
+    state.apply("take 1")
+    refused(state, "meld KS KH KD", "no longer meld the 7♥", "004 'The rules in full'")
+    state.apply("meld 5H 6H 7H")
+
+
+def test_003_fechado_the_top_card_is_played_immediately() -> None:
+    """003 'Different variants': "It is mandatory to play immediately the top card from the
+    discard pile": under the Fechado modes the first meld must use it."""
+    for name in ("fechado", "fechado-stbl", "fechado-sujo"):
+        state = position(preset(name), hands={"N": "5H 6H KS KH KD 4C 9D 8H"}, pile="9C 7H")
+        state.apply("take")
+        refused(state, "meld KS KH KD", "must be melded first", "003 'Different variants'")
+        state.apply("meld 5H 6H 7H")

@@ -15,7 +15,7 @@ from buraco_learn.cards import Card, Rank, card_of_id, code_of_id
 from buraco_learn.errors import IllegalActionError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
-from buraco_learn.game.phases import DRAW_PHASE, OVER, POT_PHASE
+from buraco_learn.game.phases import DRAW_PHASE, OVER, PLAY, POT_PHASE
 from buraco_learn.game.table import TableMeld, order_ids
 from buraco_learn.meldcore import ILLEGAL, SET, solve
 from buraco_learn.melds import build_meld, check_add, check_swap
@@ -69,6 +69,8 @@ def _check(state: HandState, action: Action) -> Any:
     if kind in (A.MELD, A.ADD, A.SWAP) and state.must_meld is not None:
         pending = card_of_id(state.must_meld)
         if pending not in action.cards and not any(pending in group for group in action.groups):
+            if not pile_card_first(state.rules):
+                return _check_pending_later(state, action)
             rule = "fechado_top" if state.rules.pile_take == "top" else "draw"
             raise _refuse(state, action, rule, f"the {pending.unicode()} you took from the pile must be melded first")
     if kind == A.MELD:
@@ -118,23 +120,34 @@ def _taken_ids(state: HandState, depth: int | None) -> list[int]:
         return list(state.pile[-depth:])
     return list(state.pile)
 
-def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool = True) -> bool:
-    """Whether, after taking ``taken``, some legal meld, addition or swap uses card ``target``.
+def pile_card_first(rules: Rules) -> bool:
+    """Whether the pile card that must be melded (``must_meld_pile_card``) must be melded by
+    the turn's first meld action: 003 Fechado, "It is mandatory to play immediately the top
+    card" (``pile_take='top'``). Otherwise (004, "melding the card you went in for") it may
+    be melded later in the same turn, before the discard."""
+    return rules.must_meld_pile_card and rules.pile_take == "top"
 
-    ``quick``: first rule out what :func:`_could_meld` shows impossible (``False``, for
-    the tests: try a new meld and every meld on the table the side may add to).
-    """
+def _check_pending_later(state: HandState, action: Action) -> Any:
+    """A meld, addition or swap that leaves the pile card still to meld (004): legal when,
+    after it, some meld, addition or swap could still lay that card down this turn."""
+    pending = state.must_meld
+    assert pending is not None
+    plan = _check_meld(state, action) if action.kind == A.MELD else _check_add(state, action)
+    trial = state.clone()
+    trial._execute(action, plan)
+    new_meld, melds = _could_meld(trial, pending, trial.hands[trial.current])
+    if not _meldable_now(trial, pending, new_meld, melds):
+        card = card_of_id(pending).unicode()
+        raise _refuse(state, action, "draw", f"after this you could no longer meld the {card} you took from the pile, and it must be melded this turn")
+    return plan
+
+def _meldable_now(trial: HandState, target: int, new_meld: bool, melds: list[TableMeld]) -> bool:
+    """Whether a legal meld (if ``new_meld``), or an addition or swap to one of ``melds``, uses ``target`` now."""
     from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
 
-    if quick:
-        new_meld, melds = _could_meld(state, target, state.hands[state.current] + taken)
-    else:
-        new_meld, melds = True, _addable_melds(state)
-    if not new_meld and not melds:
+    if trial.phase != PLAY:
         return False
-    trial = state.clone()
-    trial._execute(Action(A.TAKE, target=len(taken) if state.rules.pile_take == "any-depth" else None), taken)
-    rules = state.rules
+    rules = trial.rules
     code = _CODE[target]
     codes = [_CODE[card_id] for card_id in trial.hands[trial.current]]
     if new_meld:
@@ -148,6 +161,22 @@ def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool 
         if code in swap_candidates(meld.meld, codes) and trial.is_legal(Action(A.SWAP, cards=(_CARDS[code],), target=meld.id)):
             return True
     return False
+
+def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool = True) -> bool:
+    """Whether, after taking ``taken``, some legal meld, addition or swap uses card ``target``.
+
+    ``quick``: first rule out what :func:`_could_meld` shows impossible (``False``, for
+    the tests: try a new meld and every meld on the table the side may add to).
+    """
+    if quick:
+        new_meld, melds = _could_meld(state, target, state.hands[state.current] + taken)
+    else:
+        new_meld, melds = True, _addable_melds(state)
+    if not new_meld and not melds:
+        return False
+    trial = state.clone()
+    trial._execute(Action(A.TAKE, target=len(taken) if state.rules.pile_take == "any-depth" else None), taken)
+    return _meldable_now(trial, target, new_meld, melds)
 
 def _addable_melds(state: HandState) -> list[TableMeld]:
     """The melds on the table the current player may add to: their side's, or anybody's where allowed."""
