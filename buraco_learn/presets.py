@@ -150,6 +150,10 @@ def brazil_online(**options: Any) -> Rules:
     - Wilds at the end of a run are not pinned to the low end; a wild may be swapped.
     - "Not allowed to discard the same card" (003 'Gameplay'): the twin card from the
       other deck counts as the same card, as in 002 (see :func:`italian`).
+    - "A player can meld, lay off or discard the final card" (003 'Scoring'): laying a
+      card off is not discarding it, so a wild, or the card taken alone from the pile,
+      may be kept as the last card when a meld of the team could take it; one that no
+      meld could take would have to be discarded, so the meld leaving it is refused.
     """
     base = dict(
         name="brazil-online", source="003", jokers=False, sets=False,

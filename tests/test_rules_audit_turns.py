@@ -155,3 +155,58 @@ def test_003_fechado_the_top_card_is_played_immediately() -> None:
         state.apply("take")
         refused(state, "meld KS KH KD", "must be melded first", "003 'Different variants'")
         state.apply("meld 5H 6H 7H")
+
+
+# -- 2. 003: the final card may be laid off ------------------------------------------
+
+CANASTRA = {"melds": {"NS": ["3S 4S 5S 6S 7S 8S 9S"]}, "pots": [None, "auto"], "pots_taken": ["NS"]}
+
+
+@pytest.mark.parametrize("name", ["brazil-online", "fechado-sujo", "fechado"])
+def test_003_scoring_a_wild_kept_as_the_final_card_may_be_laid_off(name: str) -> None:
+    """003 'Scoring': "A player can meld, lay off or discard the final card." Keeping the 2♠
+    as the last card is no closing discard: it is laid off on the new run, then the hand closes."""
+    state = position(preset(name), hands={"N": "5H 6H 7H 2S"}, phase="play", **CANASTRA)  # type: ignore[arg-type]
+    state.apply("meld 5H 6H 7H")
+    refused(state, "close 2S", "may not be a wild card", "003 'Gameplay'")  # discarding it is still forbidden
+    state.apply("add m2 2S")
+    assert not state.hands[0]
+    state.apply("close")
+    assert state.over and state.end_reason == "closed" and state.closed_by == 0
+
+
+def test_003_scoring_a_wild_that_could_not_be_laid_off_is_still_refused() -> None:
+    """003 'Gameplay' ("If they are closing, discarding a wildcard is forbidden") and 'Scoring':
+    a last wild that no meld of the team can take could only be discarded, so the meld
+    that would leave it is refused (the keep-a-card choice in the presets' docstrings)."""
+    full = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"  # the 14-card run takes nothing more
+    state = position(preset("brazil-online"), hands={"N": "5H 6H 2H 2C"}, phase="play",
+                     melds={"NS": [full]}, pots=[None, "auto"], pots_taken=["NS"])
+    refused(state, "meld 5H 6H 2H", "may not close by discarding a wild card", "003 'Gameplay'")
+
+
+def test_003_scoring_the_card_taken_alone_may_be_laid_off_as_the_final_card() -> None:
+    """003 'Gameplay' forbids discarding the one card taken; 003 'Scoring' lets the final
+    card be laid off: the 7♦ taken alone is kept, then laid off on 8♦ 9♦ 10♦."""
+    melds = {"NS": ["3S 4S 5S 6S 7S 8S 9S", "8D 9D 10D"]}
+    state = position(preset("brazil-online"), hands={"N": "5H 6H 7H"}, pile="7D", melds=melds, pots=[None, "auto"], pots_taken=["NS"])
+    state.apply("take")
+    state.apply("meld 5H 6H 7H")
+    refused(state, "close 7D", "alone from the pile", "003 'Gameplay'")
+    state.apply("add m2 7D")
+    state.apply("close")
+    assert state.over and state.closed_by == 0
+    # where it could not be laid off, the meld is refused as before
+    state = position(preset("brazil-online"), hands={"N": "5H 6H 7H"}, pile="KC", melds=melds, pots=[None, "auto"], pots_taken=["NS"])
+    state.apply("take")
+    refused(state, "meld 5H 6H 7H", "alone from the pile")
+
+
+@pytest.mark.parametrize("name", ["aberto-sujo", "italian", "bukharo"])
+def test_final_card_must_be_discarded_where_the_document_says_so(name: str) -> None:
+    """003 'Different variants' ("In Aberto sujo mode it is mandatory for players to discard
+    their final card in order to go out"), 002 and 000 'Closing': the last card is a
+    discard, so a wild kept as the last card is refused."""
+    rules = preset(name)
+    state = position(rules, hands={"N": "5H 6H 7H 2S"}, phase="play", **CANASTRA)  # type: ignore[arg-type]
+    refused(state, "meld 5H 6H 7H", "may not close by discarding a wild card")

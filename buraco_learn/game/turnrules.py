@@ -381,19 +381,36 @@ def _check_continuation(state: HandState, action: Action, used: list[int], melds
             raise _refuse(state, action, "close_conditions", f"melding every card would close, but {closing}")
         reason = "you can never close by melding every card: a final discard is needed"
         raise _refuse(state, action, "close_by_discard", reason)
-    # one card left: it must be a legal last discard
+    # one card left: it must be a legal last discard, or (003) a card that can be laid off
     last = [card_id for card_id in state.hands[seat] if card_id not in used]
     card = card_of_id(last[0])
     if pending and state.must_meld == last[0]:
         raise _refuse(state, action, "draw", "the card taken from the pile must be melded this turn")
-    if may_not_rediscard(rules, state.took_single, card.code):
+    after = [meld for meld in state.melds if meld.id not in replaced] + extra
+    lay_off = rules.close_by_melding and _may_lay_off(state, side, card, after)
+    if may_not_rediscard(rules, state.took_single, card.code) and not lay_off:
         raise _refuse(state, action, "single_card_pile", f"your last card would be the {card.unicode()} you took alone from the pile, which you may not discard")
     if pot is not None:
         return
     if closing is not None:
         raise _refuse(state, action, "keep_two", f"you cannot close yet ({closing.split(' (')[0]}), so you must keep at least two cards after melding")
-    if state.rules.is_wild(card) and not rules.close_discard_wild:
+    if state.rules.is_wild(card) and not rules.close_discard_wild and not lay_off:
         raise _refuse(state, action, "close_wild", f"your last card would be the {card.unicode()}, and you may not close by discarding a wild card")
+
+def _may_lay_off(state: HandState, side: int, card: Card, melds: list[TableMeld]) -> bool:
+    """003 'Scoring': "A player can meld, lay off or discard the final card": whether ``card``,
+    kept as the last one, could be laid off (added, or swapped in) on a meld among ``melds``
+    that ``side`` may add to. Laying a card off is not discarding it."""
+    anyone = state.rules.add_to_any_meld
+    for meld in melds:
+        if not anyone and meld.side != side:
+            continue
+        if check_add(meld.meld, (card,), state.rules).legal:
+            return True
+        stands = {slot.stands_for for slot in meld.meld.wild_slots}
+        if not state.rules.is_wild(card) and card in stands and check_swap(meld.meld, card, state.rules).legal:
+            return True
+    return False
 
 def _check_discard(state: HandState, action: Action) -> Any:
     seat = state.current
