@@ -51,7 +51,9 @@ def italian(**options: Any) -> Rules:
     players = options.get("players", 4)
     if players == 3 and "pot_sizes" not in options:
         options["pot_sizes"] = (18, 11)
-    return Rules().replace(name="italian", source="002", **options)
+    base: dict[str, Any] = dict(name="italian", base="italian", source="002")
+    base.update(options)
+    return Rules().replace(**base)
 
 
 def bukharo(**options: Any) -> Rules:
@@ -75,7 +77,7 @@ def bukharo(**options: Any) -> Rules:
     - The rule against discarding the one card just taken from a one-card pile follows 002.
     """
     base = dict(
-        name="bukharo", source="000", target=2000, target_inclusive=False,
+        name="bukharo", base="bukharo", source="000", target=2000, target_inclusive=False,
         one_set_per_rank=False, wild_placement="free",
     )
     base.update(options)
@@ -108,7 +110,7 @@ def aberto(**options: Any) -> Rules:
     - The stalemate rule of 002 applies (four turns of taking a one-card pile).
     """
     base = dict(
-        name="aberto", source="001", sets=False, one_set_per_rank=False,
+        name="aberto", base="aberto", source="001", sets=False, one_set_per_rank=False,
         play_direction="counter-clockwise", deal_direction="counter-clockwise",
         start_discard=False, first_turn_redraw=True, opening_minimum=75,
         opening_minimum_from=1500, stock_end="pots-become-stock",
@@ -156,7 +158,7 @@ def brazil_online(**options: Any) -> Rules:
       meld could take would have to be discarded, so the meld leaving it is refused.
     """
     base = dict(
-        name="brazil-online", source="003", jokers=False, sets=False,
+        name="brazil-online", base="brazil-online", source="003", jokers=False, sets=False,
         one_set_per_rank=False, play_direction="counter-clockwise",
         start_discard=False, stock_end="pots-become-stock", stalemate=False,
         close_needs_burraco="clean", close_by_melding=True, ace_to_ace=True,
@@ -175,7 +177,7 @@ def aberto_sujo(**options: Any) -> Rules:
     Choice: "Sets are not allowed in Aberto and Fechado STBL variants" is read as
     naming those two modes only, so Aberto sujo allows sets.
     """
-    base = dict(name="aberto-sujo", sets=True, close_needs_burraco="any", close_by_melding=False, value_joker=30)
+    base = dict(name="aberto-sujo", base="aberto-sujo", sets=True, close_needs_burraco="any", close_by_melding=False, value_joker=30)
     base.update(options)
     return brazil_online(**base)
 
@@ -195,7 +197,7 @@ def fechado(**options: Any) -> Rules:
     or swap must use the card taken (``pile_take='top'``); with any other ``pile_take``
     the card need only be melded before the discard, as 004 reads its own rule.
     """
-    base = dict(name="fechado", sets=True, pile_take="top", pile_visible="top", must_meld_pile_card=True)
+    base = dict(name="fechado", base="fechado", sets=True, pile_take="top", pile_visible="top", must_meld_pile_card=True)
     base.update(options)
     return brazil_online(**base)
 
@@ -203,7 +205,7 @@ def fechado(**options: Any) -> Rules:
 def fechado_stbl(**options: Any) -> Rules:
     """003's "Fechado STBL" mode: as :func:`fechado`, but without sets (003: "Sets are
     not allowed in Aberto and Fechado STBL variants")."""
-    base = dict(name="fechado-stbl", sets=False)
+    base = dict(name="fechado-stbl", base="fechado-stbl", sets=False)
     base.update(options)
     return fechado(**base)
 
@@ -212,7 +214,7 @@ def fechado_sujo(**options: Any) -> Rules:
     """003's "Fechado sujo" mode: as :func:`fechado`, but a dirty canastra is enough to
     go out (003: "In Aberto sujo and Fechado sujo players are allowed to go out with
     dirty canastra")."""
-    base = dict(name="fechado-sujo", close_needs_burraco="any")
+    base = dict(name="fechado-sujo", base="fechado-sujo", close_needs_burraco="any")
     base.update(options)
     return fechado(**base)
 
@@ -249,7 +251,7 @@ def cutthroat(**options: Any) -> Rules:
     - The stalemate rule of 002 applies with four players, so a hand cannot loop forever.
     """
     base = dict(
-        name="cutthroat", source="004", partnerships=False, pot_sizes=(),
+        name="cutthroat", base="cutthroat", source="004", partnerships=False, pot_sizes=(),
         close_needs_pot=False, close_needs_burraco="clean", natural_two=False,
         one_set_per_rank=False, max_set_cards=4, distinct_suit_sets=True,
         add_to_any_meld=True, pile_take="any-depth", must_meld_pile_card=True,
@@ -274,7 +276,7 @@ PRESETS: Final[dict[str, Callable[..., Rules]]] = {
 PRESET_NAMES: Final = tuple(PRESETS)
 
 
-def preset(name: str, **options: Any) -> Rules:
+def preset(name: str, /, **options: Any) -> Rules:
     """The ruleset called ``name``, with ``options`` changed (validated).
 
     >>> preset("brazil-online").deck_size

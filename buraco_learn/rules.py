@@ -13,6 +13,8 @@ JSON; an unknown option or a bad value raises :class:`InvalidRulesError`.
 True
 >>> rules.replace(semi_clean_bonus=150).semi_clean_bonus
 150
+>>> rules.replace(name="house", target=1005)  # a host's ruleset keeps the preset it is based on
+preset('italian', name='house', target=1005)
 >>> rules.replace(wilds_per_meld=2)
 Traceback (most recent call last):
 ...
@@ -29,7 +31,7 @@ from functools import cached_property
 from typing import Any, Final
 
 from buraco_learn.cards import JOKER_CODE, Card
-from buraco_learn.errors import InvalidRulesError
+from buraco_learn.errors import InvalidRulesError, UnknownPresetError
 from buraco_learn.meldcore import MeldRules, compile_rules
 
 
@@ -48,7 +50,8 @@ class Rules:
     its sentence and source.
     """
 
-    name: str = _opt("italian", "The preset this ruleset was made from (one per rule document).")
+    name: str = _opt("italian", "The ruleset's name: its preset's, or any name a host gives a ruleset of their own (004: 'the host can change any of them').")
+    base: str = _opt("italian", "The preset this ruleset is based on (one per rule document, 000-004): it fills in options a saved ruleset leaves out.")
     source: str = _opt("002", "The rule document the preset follows (000-004).", choices=("000", "001", "002", "003", "004"))
 
     # -- table --------------------------------------------------------------------
@@ -186,10 +189,13 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """Every option by name, JSON-ready (tuples become lists)."""
+        """Every option by name, JSON-ready (tuples become lists); ``base`` only when the
+        ruleset's name is not its preset's (so a preset's dict is as it always was)."""
         result: dict[str, Any] = {}
         for spec in dataclasses.fields(self):
             value = getattr(self, spec.name)
+            if spec.name == "base" and value == self.name:
+                continue
             result[spec.name] = list(value) if isinstance(value, tuple) else value
         return result
 
@@ -197,15 +203,29 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from a dict made by :meth:`to_dict`; missing options take the preset's value.
 
-        The dict's ``name`` picks the preset that fills in missing options.
+        The dict's ``base`` (or, without one, its ``name``) picks the preset that fills in
+        missing options; ``name`` may be any name a host chose.
+
+        >>> from buraco_learn import preset
+        >>> house = preset("italian").replace(name="house", semi_clean_bonus=150)
+        >>> house
+        preset('italian', name='house', semi_clean_bonus=150)
+        >>> Rules.from_json(house.to_json()) == house
+        True
         """
         if not isinstance(data, dict):
             raise InvalidRulesError(f"rules must be a JSON object, not {data!r}")
-        from buraco_learn.presets import preset
+        from buraco_learn.presets import PRESET_NAMES, preset
 
-        name = data.get("name", "italian")
-        base = preset(name)
-        changes = {key: value for key, value in data.items() if key != "name"}
+        base_name: Any = data["base"] if "base" in data else data.get("name", "italian")
+        if "base" not in data and base_name not in PRESET_NAMES and isinstance(base_name, str):
+            raise UnknownPresetError(
+                f"rules named {base_name!r} need a 'base', the preset they are based on: one of {', '.join(PRESET_NAMES)}"
+            )
+        base = preset(base_name)
+        changes = {key: value for key, value in data.items() if key not in ("base", "name")}
+        if "name" in data:
+            changes["name"] = data["name"]
         return base.replace(**changes)
 
     def to_json(self, indent: int | None = None) -> str:
@@ -220,10 +240,11 @@ class Rules:
         return cls.from_dict(data)
 
     def changed_options(self) -> dict[str, Any]:
-        """Options that differ from the preset this ruleset was made from."""
+        """Options that differ from the preset this ruleset is based on (``name`` among them
+        when the host named the ruleset)."""
         from buraco_learn.presets import preset
 
-        base = preset(self.name)
+        base = preset(self.base)
         return {
             spec.name: getattr(self, spec.name)
             for spec in dataclasses.fields(self)
@@ -248,7 +269,7 @@ class Rules:
     def __repr__(self) -> str:
         changed = self.changed_options()
         extra = "".join(f", {key}={value!r}" for key, value in sorted(changed.items()))
-        return f"preset({self.name!r}{extra})"
+        return f"preset({self.base!r}{extra})"
 
 
 @dataclass(frozen=True)
@@ -298,6 +319,14 @@ def _validate(rules: Rules) -> None:
         low, high = spec.metadata["low"], spec.metadata["high"]
         if (low is not None and value < low) or (high is not None and value > high):
             raise InvalidRulesError(f"rules option {spec.name!r} must be between {low} and {high}, not {value!r}")
+    if not rules.name.strip():
+        raise InvalidRulesError("rules option 'name' must not be empty: give the ruleset a name")
+    from buraco_learn.presets import PRESET_NAMES
+
+    if rules.base not in PRESET_NAMES:
+        raise InvalidRulesError(
+            f"rules option 'base' cannot be {rules.base!r}: a ruleset is based on one of the presets, {', '.join(PRESET_NAMES)}"
+        )
     sides = len(rules.sides)
     if rules.partnerships and rules.players not in (2, 3, 4):
         raise InvalidRulesError(
