@@ -446,21 +446,37 @@ def _check_pot(name: str, side: SideInput, rules: Rules) -> None:
         )
 
 
+def _sets_per_rank(side: SideInput, rules: Rules) -> int:
+    """How many sets of one rank ``side`` may hold: one (002 'Melds'), but two for the pair of
+    the three-player game (002 'Variants'): before the first player empties their hand,
+    every player melds alone, so each future partner may have made a set of the rank, and
+    the game keeps both when they become partners (a side listing two players' hands)."""
+    three_player = rules.players == 3 and rules.partnerships and len(rules.pot_sizes) == 2
+    return 2 if three_player and len(side.hands) == 2 else 1
+
+
 def _check_sets(name: str, side: SideInput, rules: Rules) -> None:
     if not rules.one_set_per_rank:
         return
-    seen: dict[Rank, Meld] = {}
+    allowed = _sets_per_rank(side, rules)
+    seen: dict[Rank, list[Meld]] = {}
     for meld in side.melds:
         rank = meld.rank
         if meld.kind != "set" or rank is None:
             continue
-        if rank in seen:
+        seen.setdefault(rank, []).append(meld)
+        if len(seen[rank]) > allowed:
+            shown = "; ".join(other.notation(unicode=True) for other in seen[rank])
+            if allowed == 1:
+                raise _fail(
+                    f"side {name!r} has two sets of {rank.word}s ({shown}), but a side may have only one set of each rank "
+                    f"{_quoted('one_set_per_rank', rules.source)}"
+                )
             raise _fail(
-                f"side {name!r} has two sets of {rank.word}s ({seen[rank].notation(unicode=True)}; "
-                f"{meld.notation(unicode=True)}), but a side may have only one set of each rank "
+                f"side {name!r} has {len(seen[rank])} sets of {rank.word}s ({shown}), but the pair of the three-player "
+                f"game holds at most one each partner made before they became partners "
                 f"{_quoted('one_set_per_rank', rules.source)}"
             )
-        seen[rank] = meld
 
 
 def _check_closing(name: str, side: SideInput, rules: Rules) -> None:

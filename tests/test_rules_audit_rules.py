@@ -62,3 +62,78 @@ def test_a_named_ruleset_plays_and_records() -> None:
     meld = check_meld("JK 2S 6D 7D", preset("italian", name="two-wilds", max_wilds=2)).meld
     assert meld is not None
     assert eval(repr(meld), {"Meld": Meld, "preset": preset}) == meld
+
+
+# -- 8. scoring accepts what the game allows: the three-player split -----------------------
+
+def _three_player_split() -> object:
+    """002 'Variants' (three players): P2 and P3 each meld a set of Kings while everyone plays
+    alone; P1 empties their hand first and takes the 18, so P2 and P3 become partners."""
+    from buraco_learn.game.position import position
+
+    rules = preset("italian", players=3)
+    state = position(rules, hands={"P1": "5H 6H 7H 9C"}, melds={"P2": ["KS KH KD"], "P3": ["KC KH KD"]},
+                     current="P1", phase="play")
+    state.apply("meld 5H 6H 7H")
+    state.apply("discard 9C")
+    state.apply("pot")
+    return state
+
+
+def _sheet(state: object) -> dict[str, object]:
+    from buraco_learn.cards import card_of_id
+    from buraco_learn.game import HandState
+
+    assert isinstance(state, HandState)
+    sides: dict[str, dict[str, object]] = {}
+    for side, name in enumerate(state.side_names):
+        sides[name] = {
+            "melds": [[card.notation() for card in meld.meld.cards] for meld in state.side_melds(side)],
+            "hands": [[card.notation() for card in state.hand_cards(seat)] for seat in state.side_seats(side)],
+            "pot": "taken" if side in state.side_pot else "not-taken",
+        }
+        pending = [state.pending_pot[seat] for seat in state.side_seats(side) if seat in state.pending_pot]
+        if pending:  # taken after discarding, not yet seen (002 'The pozzetti')
+            sides[name]["pot"] = {"unseen": [card_of_id(card_id).notation() for card_id in pending[0]]}
+    return {"closed_by": None, "sides": sides}
+
+
+def test_002_variants_three_players_the_pair_keeps_two_sets_of_kings(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """002 'Variants': "the other two become partners": the pair may hold the two sets of Kings
+    its players made alone, and `buraco-learn score` accepts the sheet the game writes."""
+    from buraco_learn.cli import main
+    from buraco_learn.game import HandState
+    from buraco_learn.scoring import parse_score_sheet, score_hand
+
+    state = _three_player_split()
+    assert isinstance(state, HandState)
+    assert state.side_names == ["P1", "P2P3"]
+    kings = [meld for meld in state.side_melds(1) if meld.meld.kind == "set"]
+    assert len(kings) == 2
+    rules = state.rules
+    sides, closed = parse_score_sheet(_sheet(state), rules)
+    assert {name: score.total for name, score in score_hand(sides, closed, rules).items()} == {
+        name: score.total for name, score in state.score().items()
+    }
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(_sheet(state)))
+    assert main(["score", "--rules", "italian", "--option", "players=3", "--json", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["P2P3"]["total"] == state.score()["P2P3"].total
+
+
+def test_002_melds_one_set_per_rank_still_holds_elsewhere() -> None:
+    """002 'Melds': "Your side may have only one set of each rank": a four-player side, the solo
+    player of the three-player game, and a pair with a third set are still refused."""
+    from buraco_learn.errors import InvalidRecordError
+    from buraco_learn.scoring import parse_score_sheet
+
+    two_sets = {"melds": [["KS", "KH", "KD"], ["KC", "KH", "KD"]], "hands": [[], ["5C"]], "pot": "taken"}
+    with pytest.raises(InvalidRecordError, match="only one set of each rank"):
+        parse_score_sheet({"closed_by": None, "sides": {"NS": two_sets}}, preset("italian"))
+    solo = dict(two_sets, hands=[["5C"]])
+    with pytest.raises(InvalidRecordError, match="only one set of each rank"):
+        parse_score_sheet({"closed_by": None, "sides": {"P1": solo}}, preset("italian", players=3))
+    three = dict(two_sets, melds=[["KS", "KH", "KD"], ["KC", "KH", "KD"], ["KS", "KC", "JK"]])
+    with pytest.raises(InvalidRecordError, match="3 sets of Kings"):
+        parse_score_sheet({"closed_by": None, "sides": {"P2P3": three}}, preset("italian", players=3))
