@@ -47,6 +47,14 @@ def italian(**options: Any) -> Rules:
       twin card from the other deck counts as that same card. The rule is about the card
       the other players saw taken, and two identical cards cannot be told apart once
       they are in a hand; discarding the twin would undo the take just the same.
+    - Three players (002 'Variants'): until the first player empties their hand, every
+      player is a side of their own, and either pozzetto could still become theirs. A
+      hand that ends with no pozzetto taken (the stock runs out, nobody emptied their
+      hand) charges the pozzetto penalty, -100, to each of the three players: 002
+      'Scoring' charges it to whoever "never took" one, and "not taking it costs 100"
+      (002 'Tips for beginners') is true of each of them. Before that split, the pair's
+      two players may each have melded a set of the same rank; the pair keeps both
+      (002 'Melds' limits a side's own melding: one set per rank, made by one side).
     """
     players = options.get("players", 4)
     if players == 3 and "pot_sizes" not in options:
@@ -249,6 +257,15 @@ def cutthroat(**options: Any) -> Rules:
     - Swapping works for any wild, not only a joker; the wild stays on the table.
     - The closing discard may not be a wild (as 000, 002, 003).
     - The stalemate rule of 002 applies with four players, so a hand cannot loop forever.
+    - "You may add to anybody's melds" and "Your melds count for you": a meld stays its
+      owner's, the player who laid it; cards another player adds to it become part of it
+      and score for its owner, not for who added them (the document counts melds, never
+      cards by who played them, and an addition cannot be taken back out of a meld).
+    - "You need a clean meld of 7 — no wild card — before you can go out": the clean
+      seven must be the player's own meld. "You" in a game where every player is for
+      themselves is the one player; another player's clean seven, even one this player
+      added cards to, does not let them go out (as the partnership documents require
+      the side's own burraco).
     """
     base = dict(
         name="cutthroat", base="cutthroat", source="004", partnerships=False, pot_sizes=(),
