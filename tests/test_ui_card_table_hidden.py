@@ -126,8 +126,10 @@ def walk(value: Any) -> list[dict[str, Any]]:
     return out
 
 
-# what a wild card on the table stands for is not a card: "JK=5C", "stands_for", "standing for 5 of clubs"
-WILD_STANDS = re.compile(r'=(?:10|[2-9AJQK])[SHDC]|"stands_for": "[^"]*"|standing for [^",]*')
+# what a wild card on the table stands for is not a card: "JK=5C", "stands_for", "standing for 5 of clubs",
+# nor are the places a run spans, which a wild may fill: "the run of hearts 10♥ to Q♥ (joker J♥ Q♥)"
+WILD_STANDS = re.compile(r'=(?:10|[2-9AJQK])[SHDC]|"stands_for": "[^"]*"|standing for [^",]*'
+                         r"|run of (?:spades|hearts|diamonds|clubs) \S+ to \S+")
 
 
 def check(blob: Any, state: HandState, seat: int, where: str) -> None:
