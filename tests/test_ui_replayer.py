@@ -89,7 +89,7 @@ def test_a_refused_step_shows_the_engines_explanation_and_changes_nothing() -> N
     before = replayer.frame
     replayer.forward()
     frame = replayer.frame
-    assert frame["refusal"].startswith("illegal action 'swap m1 4D'") and "(002 'Melds')" in frame["refusal"]
+    assert frame["refusal"].startswith("A wild card can only be swapped for the exact card it represents") and "(002 'Melds')" in frame["refusal"]
     assert frame["moved"] == [] and frame["melds"] == before["melds"] and frame["seats"] == before["seats"]
     replayer.forward()
     meld = replayer.frame["melds"][0]["melds"][0]

@@ -132,7 +132,7 @@ function render({ model, el }) {
       for (const meld of side.melds) {
         list.append(h("div", { class: `bl-meld${meld.burraco ? ` bl-burraco bl-burraco-${meld.burraco}` : ""}`,
           role: "group", "aria-label": meld.label, "data-meld": meld.key },
-          h("span", { class: "bl-meld-key", "aria-hidden": "true", text: meld.key }),
+          h("span", { class: "bl-meld-key", "aria-hidden": "true", text: meld.tag ? `meld ${meld.tag}` : meld.key }),
           h("div", { class: "bl-cards bl-meld-cards" }, meld.cards.map(mark))));
       }
       melds.append(h("div", { class: "bl-side" }, h("h4", { text: side.name }), list));

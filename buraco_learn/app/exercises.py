@@ -448,6 +448,27 @@ class QuizRounds:
 
 
 # -- a hand beside the coach, saved as it goes ------------------------------------------------------------
+MAX_DEAL_NUMBER = 2**31 - 1
+
+
+def deal_number(text: str) -> int | None:
+    """The deal number a learner typed (None for "any": a new random deal).
+
+    >>> deal_number(" 4711 "), deal_number("")
+    (4711, None)
+    >>> deal_number("12a")
+    Traceback (most recent call last):
+    ...
+    ValueError: A deal number is a whole number from 0 to 2147483647, such as 4711; leave it empty for a new deal.
+    """
+    text = str(text).strip()
+    if not text:
+        return None
+    if text.isascii() and text.isdigit() and len(text) <= 10 and int(text) <= MAX_DEAL_NUMBER:
+        return int(text)
+    raise ValueError(f"A deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, such as 4711; leave it empty for a new deal.")
+
+
 class GameRoom:
     """Play against the bots with the coach's hints and review; the game is saved in the progress store as it goes."""
 
@@ -462,6 +483,8 @@ class GameRoom:
         levels = [level for level in ("beginner", "intermediate", "strong") if level in available_levels()]
         self.level = parts.dropdown(levels, levels[0], "Opponents")
         self.new_button = parts.button("Deal a new game", icon="play", button_style="primary")
+        #: the same number deals the same cards: a teacher gives one to the whole class
+        self.deal = parts.text("Deal number", placeholder="any")
         self.resume_button = parts.button("Resume my saved game", icon="history")
         self.replay_button = parts.button("Replay the hand face up", icon="film", own_layout=True)
         self.replay_button.layout.display = "none"
@@ -470,10 +493,10 @@ class GameRoom:
         self.table: Any = None
         self.replayer: Any = None
         self._saved_moves = -1
-        self.new_button.on_click(lambda _button: self.new_game())
+        self.new_button.on_click(lambda _button: self._deal_clicked())
         self.resume_button.on_click(lambda _button: self.resume())
         self.replay_button.on_click(lambda _button: self.show_replay())
-        self.widget = parts.vbox([parts.hbox([self.level, self.new_button, self.resume_button]), self.status,
+        self.widget = parts.vbox([parts.hbox([self.level, self.deal, self.new_button, self.resume_button]), self.status,
                                     self.holder, self.replay_button])
         self._offer()
         on_opened(self._offer)
@@ -521,14 +544,24 @@ class GameRoom:
         self.replayer = None
         self._changed()
 
+    def _deal_clicked(self) -> None:
+        try:
+            seed = deal_number(self.deal.value)
+        except ValueError as error:
+            self.status.value = f'{STYLE}<p class="feedback wrong" role="alert">{html.escape(str(error))}</p>'
+            return
+        self.new_game(seed)
+
     def new_game(self, seed: int | None = None) -> Any:
-        """Deal a new match against the chosen bots (replacing the saved game)."""
+        """Deal a new match against the chosen bots (replacing the saved game); ``seed`` is its deal number."""
         from buraco_learn.ui import CardTable
 
         table = CardTable(self.rules, seed=seed, bots=str(self.level.value), practice=True, pace=self.pace, comments=True,
                           layout=parts.layout())
         self._show(table)
-        self.status.value = f"{STYLE}<p>A new game: you are North, your partner South. Ask the coach with Hint at any time.</p>"
+        self.status.value = (f"{STYLE}<p>A new game, deal number {table.game.seed}: you are North, your partner South. "
+                             "Ask the coach with Hint at any time. The same deal number deals the same cards, "
+                             "for a friend or a whole class.</p>")
         return table
 
     def resume(self) -> Any:

@@ -69,6 +69,12 @@ def dropdown(options: Any, value: Any, description: str) -> Any:
                             style=shared("description-style", DescriptionStyle))
 
 
+def text(description: str, placeholder: str = "", width: str = "12em") -> Any:
+    """A one-line ``Text`` box (a layout of its own: its width)."""
+    return widgets.Text(value="", placeholder=placeholder, description=description, layout=widgets.Layout(width=width),
+                        style=text_style())
+
+
 def vbox(children: Sequence[Any] = (), *, own_layout: bool = False, **layout_options: Any) -> Any:
     """A ``VBox``; with layout options (or ``own_layout``) it has a layout of its own."""
     box_layout = widgets.Layout(**layout_options) if layout_options or own_layout else layout()

@@ -32,7 +32,7 @@ from buraco_learn.game.actions import Action
 from buraco_learn.game.deal import Deal
 from buraco_learn.game.record import rules_of
 from buraco_learn.game.state import HandState
-from buraco_learn.ui.table_view import card_id, meld_view_of, result_view, seat_word, side_word
+from buraco_learn.ui.table_view import card_id, meld_view_of, refusal_text, result_view, seat_word, side_word
 from buraco_learn.ui.views import card_view, face_down_view, rules_title
 
 
@@ -118,7 +118,7 @@ class Script:
             if illegal != (refusal is not None):
                 raise BuracoError(f"step {number} ({text!r}) is {'legal' if refusal is None else 'illegal'}, not as scripted")
             if refusal is not None:
-                frames.append(Frame(state.clone(), caption, f"{who} tries to {action.describe()}", text, refusal))
+                frames.append(Frame(state.clone(), caption, f"{who} tries to {action.describe()}", text, refusal_text(refusal)))
                 continue
             before = state.clone()
             state.apply(action)

@@ -84,7 +84,7 @@ def test_a_turn_on_the_card_table_by_clicking(app: AppServer, in_browser: InBrow
         table.get_by_role("button", name="Meld 3 cards").click()
         check(goals).to_contain_text("✔ lay out a new meld with a card from the pile")
         pick(table, "8 of hearts", "9 of hearts")
-        table.get_by_role("button", name="Add the selected cards to meld m1").click()
+        table.get_by_role("button", name="Add the selected cards to meld 1").click()
         check(goals).to_contain_text("✔ add to your side's run")
         pick(table, "5 of clubs")
         table.get_by_role("button", name="Discard", exact=True).click()
