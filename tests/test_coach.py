@@ -9,7 +9,7 @@ import pytest
 from buraco_learn import PRESET_NAMES, preset
 from buraco_learn.bots.intermediate import IntermediateBot
 from buraco_learn.bots.strong import StrongBot
-from buraco_learn.coach import Coach, Decision, DecisionLog
+from buraco_learn.coach import CONFIDENCE, Coach, Decision, DecisionLog
 from buraco_learn.coach.explain import TIPS, tip
 from buraco_learn.coach.positions import ITALIAN, burraco_pile, dangerous_discard
 from buraco_learn.game import HandState
@@ -72,7 +72,7 @@ def test_the_coach_agrees_with_the_strong_bot() -> None:
     rules = preset("aberto")
     state = HandState.new(rules, random.Random(2))
     coach = Coach(rules, seed=4, **SMALL)
-    strong = StrongBot(rules, 4, **SMALL)
+    strong = StrongBot(rules, 4, confidence=CONFIDENCE, **SMALL)
     bot = IntermediateBot(rules, 1)
     checked = 0
     while not state.over and checked < 8:

@@ -19,7 +19,7 @@ import pytest
 from buraco_learn import PRESET_NAMES, preset
 from buraco_learn.bots import make_bot
 from buraco_learn.bots.strong import StrongBot
-from buraco_learn.coach import Coach, Decision, Z
+from buraco_learn.coach import CONFIDENCE, Coach, Decision, Z
 from buraco_learn.coach.positions import burraco_pile
 from buraco_learn.game import HandState
 from buraco_learn.game.actions import Action
@@ -229,7 +229,7 @@ def test_one_evaluation_serves_every_rung_the_comment_and_the_review() -> None:
 def test_the_cache_is_bounded_and_the_coach_is_the_strong_bot() -> None:
     rules = preset("italian")
     coach = Coach(rules, seed=4, worlds=3, budget_ms=None, cache_size=3)
-    strong = StrongBot(rules, 4, worlds=3)
+    strong = StrongBot(rules, 4, worlds=3, confidence=CONFIDENCE)
     state = HandState.new(rules, random.Random(9))
     bot = make_bot("intermediate", rules, seed=2)
     views = []
