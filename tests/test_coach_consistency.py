@@ -244,3 +244,12 @@ def test_the_cache_is_bounded_and_the_coach_is_the_strong_bot() -> None:
     assert coach.searches == 6
     coach.suggest(views[0])  # forgotten: searched again, to the same answer
     assert coach.searches == 7
+
+
+def test_the_table_s_coach_has_the_coach_s_default_budget() -> None:
+    from buraco_learn.coach import DEFAULT_BUDGET_MS
+    from buraco_learn.ui.hints import COACH_BUDGET_MS, shared_coach
+
+    assert COACH_BUDGET_MS == DEFAULT_BUDGET_MS
+    rules = preset("aberto")
+    assert shared_coach(rules, 5) is shared_coach(rules, 5) and shared_coach(rules, 6) is not shared_coach(rules, 5)

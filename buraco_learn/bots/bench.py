@@ -103,10 +103,8 @@ def _coach_run(views: Sequence[PlayerView]) -> tuple[dict[str, list[float]], int
                 timed(f"comment after the hint ({which})", adviser.compare, view, played)
             else:
                 timed("comment without a hint", adviser.compare, view, learner)
-            found = adviser.evaluation(view)
             searches += 1
-            budget = adviser.bot.budget_ms
-            capped += budget is not None and found.seconds * 1000.0 >= budget
+            capped += adviser.evaluation(view).cut_short
     return times, capped, searches
 
 

@@ -225,7 +225,8 @@ class StrongBot:
     Options: ``worlds`` (sampled worlds per decision, default :func:`default_worlds`), ``candidates``
     (actions searched, default 5), ``horizon`` (turns simulated after the decision,
     default one round and the bot's next turn), ``budget_ms`` (optional time cap per
-    decision; off by default so that play is reproducible), ``confidence`` (how many
+    decision; off by default so that play is reproducible), ``cpu_budget_ms`` (the same
+    in this process's processor time, which a busy machine does not shorten), ``confidence`` (how many
     standard errors a candidate must win by to overrule the heuristics, default 1),
     ``search_draw`` (whether to search the choice between the stock and the pile;
     by default only where any burraco closes: elsewhere the heuristics' pile rule,
@@ -246,6 +247,7 @@ class StrongBot:
         confidence: float = 1.0,
         search_draw: bool | None = None,
         halving: bool = True,
+        cpu_budget_ms: float | None = None,
         **weights: float,
     ) -> None:
         worlds = default_worlds(rules) if worlds is None else worlds
@@ -257,6 +259,7 @@ class StrongBot:
         self.candidates = candidates
         self.horizon = rules.players + 1 if horizon is None else horizon
         self.budget_ms = budget_ms
+        self.cpu_budget_ms = cpu_budget_ms
         self.confidence = confidence
         # measured with the arena: searching draw-or-take helps where any burraco closes
         # (a race, where the heuristics' pile rule is crude) and hurts where closing needs a
@@ -319,7 +322,10 @@ class StrongBot:
         if len(candidates) == 1:
             return Evaluation(self, view, candidates, priors, [[]], 1, 0, 0.0, 0)
         cap = self.budget_ms if budget_ms is None else budget_ms
+        cpu_cap = self.cpu_budget_ms
         start = time.perf_counter()
+        cpu_start = time.process_time()
+        cut_short = False
         rng = random.Random(self.world_seed(view))
         values: list[list[float]] = [[] for _ in candidates]
         seat = view.seat
@@ -342,7 +348,8 @@ class StrongBot:
                 values[index].append(play_out(world, candidates[index], seat, self.horizon, self.weights))
             used += len(active)
             worlds += 1
-            if cap is not None and (time.perf_counter() - start) * 1000.0 >= cap:
+            if _spent(start, cap, cpu_start, cpu_cap):
+                cut_short = used < budget and worlds < 4 * self.worlds
                 break
         means = [sum(row) / len(row) for row in values]
         best = 0
@@ -354,6 +361,7 @@ class StrongBot:
                 best = index
         evaluation = Evaluation(self, view, candidates, priors, values, len(candidates), worlds, time.perf_counter() - start, best)
         evaluation.kept = kept
+        evaluation.cut_short = cut_short
         return evaluation
 
 
@@ -417,6 +425,8 @@ class Evaluation:
         self.searched = searched
         self.kept: list[HandState] | None = None
         self.extra_seconds = 0.0
+        #: whether a time cap stopped the search before its budget of worlds
+        self.cut_short = False
 
     @property
     def best(self) -> Action:
@@ -458,13 +468,14 @@ class Evaluation:
         """Drop the kept worlds (memory); :meth:`add` samples them again, the same."""
         self.kept = None
 
-    def add(self, action: Action, budget_ms: float | None = None) -> int:
+    def add(self, action: Action, budget_ms: float | None = None, cpu_budget_ms: float | None = None) -> int:
         """Evaluate ``action`` too (its index among the candidates; nothing else changes).
 
         It is played on the worlds of the choice; when the choice has none yet (a decision
         with one sensible action, or one the bot does not search), the choice is first
-        played on the bot's ``worlds`` worlds, for comparison. ``budget_ms`` caps the
-        time: the action then has fewer worlds, compared on those only.
+        played on the bot's ``worlds`` worlds, for comparison. ``budget_ms`` (wall clock)
+        and ``cpu_budget_ms`` (this process's processor time) cap the time: the action
+        then has fewer worlds (at least two), compared on those only.
         """
         index = self.index_of(action)
         if index is not None:
@@ -472,6 +483,7 @@ class Evaluation:
         if not self.view.is_legal(action):
             raise IllegalActionError(f"{action.notation()!r} is not a legal action in this position")
         start = time.perf_counter()
+        cpu_start = time.process_time()
         bot = self.bot
         count = len(self.values[self.best_index]) or bot.worlds
         worlds = self._worlds(count)
@@ -485,7 +497,7 @@ class Evaluation:
             if len(best_row) <= number:
                 best_row.append(play_out(world, self.best, seat, bot.horizon, bot.weights))
             row.append(play_out(world, action, seat, bot.horizon, bot.weights))
-            if budget_ms is not None and (time.perf_counter() - start) * 1000.0 >= budget_ms and number >= 1:
+            if number >= 1 and _spent(start, budget_ms, cpu_start, cpu_budget_ms):
                 break
         self.worlds = max(self.worlds, len(row))
         self.extra_seconds += time.perf_counter() - start
@@ -496,6 +508,13 @@ class Evaluation:
         means = tuple(self.mean(index) for index in range(len(self.candidates)))
         errors = tuple(_paired_error(row, self.values[0]) for row in self.values)
         return SearchResult(tuple(self.candidates), means, tuple(self.priors), self.worlds, self.seconds, errors, self.best_index)
+
+
+def _spent(start: float, cap: float | None, cpu_start: float, cpu_cap: float | None) -> bool:
+    """Whether either time cap (ms: wall clock since ``start``, processor time since ``cpu_start``) is reached."""
+    if cap is not None and (time.perf_counter() - start) * 1000.0 >= cap:
+        return True
+    return cpu_cap is not None and (time.process_time() - cpu_start) * 1000.0 >= cpu_cap
 
 
 def _paired_error(row: list[float], base: list[float]) -> float:

@@ -62,12 +62,15 @@ from ..bots.strong import Evaluation, SearchResult, StrongBot, default_worlds, v
 from .explain import Explanation, action_words, card_words, discard_reasons, explain, join
 from .words import points_words, risk_of, sentence
 
-#: the cap on one decision's search (ms): the search stops early only on the slowest
-#: positions (``buraco-learn bench bots`` reports how often), so a hint or a comment
-#: stays within 400 ms at the 95th percentile
+#: the cap on one decision's search, in processor time (ms): the search stops early only
+#: on the slowest positions (``buraco-learn bench bots`` reports how often), so a hint or
+#: a comment stays within 400 ms at the 95th percentile on one free core. Being processor
+#: time, a busy machine does not cut the search (its quality does not depend on the load);
+#: the wall clock is capped at :data:`WALL_FACTOR` times as much, so the wait stays bounded
 DEFAULT_BUDGET_MS = 280.0
-#: the cap on evaluating a move the search did not consider (ms)
+#: the cap on evaluating a move the search did not consider (ms of processor time)
 EXTRA_BUDGET_MS = 80.0
+WALL_FACTOR = 3.0
 #: the coach's search: this share of the strong bot's worlds (:func:`~buraco_learn.bots.strong.default_worlds`),
 #: and a candidate overrules the heuristics' choice when ahead by half a standard error
 #: (the strong bot asks for one). Measured with ``python -m buraco_learn.coach.quality``:
@@ -257,7 +260,9 @@ class Coach:
 
     ``seed``, ``worlds`` (default :func:`coach_worlds`), ``candidates`` and any other
     option (``confidence``: default :data:`CONFIDENCE`) are the strong bot's search's;
-    ``budget_ms`` caps each decision's search (default :data:`DEFAULT_BUDGET_MS`; ``None`` for no cap),
+    ``budget_ms`` caps each decision's search in processor time (default
+    :data:`DEFAULT_BUDGET_MS`, and the wall clock at :data:`WALL_FACTOR` times as much;
+    ``None`` for no cap),
     ``extra_budget_ms`` the evaluation of a move the search did not consider (default
     :data:`EXTRA_BUDGET_MS`, none when ``budget_ms`` is None), and ``cache_size`` how
     many decisions' evaluations are kept. Whenever the cap does not cut a search
@@ -284,7 +289,9 @@ class Coach:
         settings.setdefault("confidence", CONFIDENCE)
         if candidates is not None:
             settings["candidates"] = candidates
-        self.bot = StrongBot(rules, seed, budget_ms=budget_ms, **settings)
+        wall = None if budget_ms is None else WALL_FACTOR * budget_ms
+        self.budget_ms = budget_ms
+        self.bot = StrongBot(rules, seed, budget_ms=wall, cpu_budget_ms=budget_ms, **settings)
         if extra_budget_ms == "default":
             self.extra_budget_ms: float | None = None if budget_ms is None else EXTRA_BUDGET_MS
         else:
@@ -358,7 +365,8 @@ class Coach:
             return Comparison(action, best, "same", 0.0, f"That is what I would have played: it {words.gain}.", worlds=found.worlds)
         index = found.index_of(action)
         if index is None:
-            index = found.add(action, self.extra_budget_ms)
+            extra = self.extra_budget_ms
+            index = found.add(action, None if extra is None else WALL_FACTOR * extra, extra)
             self.extra_evaluations += 1
         difference, error, worlds = found.paired(found.best_index, index)
         margin = Z * error
