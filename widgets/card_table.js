@@ -485,6 +485,7 @@ function render({ model, el }) {
     root.dataset.phase = t.phase || "";
     root.dataset.turn = mine ? "you" : t.current || "";
     root.dataset.order = t.hand.map((card) => card.id).join(" ");
+    root.dataset.choices = String(t.choices || 0);
     if (lost) {
       if (focused) root.querySelector('[data-key="reload"]')?.focus();
       return;

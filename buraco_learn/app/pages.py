@@ -158,7 +158,7 @@ def differing_options(names: Sequence[str] = PRESET_NAMES) -> list[str]:
     rulesets = [preset(name) for name in names]
     return [
         spec.name for spec in dataclasses.fields(Rules)
-        if spec.name not in ("name", "source") and len({repr(getattr(rules, spec.name)) for rules in rulesets}) > 1
+        if spec.name not in ("name", "base", "source") and len({repr(getattr(rules, spec.name)) for rules in rulesets}) > 1
     ]
 
 

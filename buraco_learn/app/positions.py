@@ -426,7 +426,7 @@ def burraco_gallery_html(rules: Rules) -> str:
     rows = "".join(burraco_row(caption, cards, rules) for caption, cards in BURRACO_EXAMPLES)
     variant = ""
     if rules.source == "002" and not rules.semi_clean_bonus:
-        options = preset(rules.name, semi_clean_bonus=150)
+        options = rules.replace(semi_clean_bonus=150)
         caption, cards = BURRACO_EXAMPLES[3]
         variant = (f'<p>With 002\'s <em>semi-clean</em> variant (<code>semi_clean_bonus=150</code>), the same meld scores more:</p>'
                    f'<table class="buraco-rules buraco-burracos"><tbody>{burraco_row(caption, cards, options)}</tbody></table>')

@@ -182,7 +182,8 @@ class CardTable(BuracoWidget):
     # -- syncing -----------------------------------------------------------------------------
     def _sync(self) -> None:
         game = self.game
-        view = game.view().to_dict()
+        player_view = game.view()
+        view = player_view.to_dict()
         self._order = hand_order(view["hand"], self.sort, self._order)
         table = present(view, self.rules, order=self._order, highlight=self.highlight, levels=game.level_names, fresh=game.fresh,
                         scores=game.totals)
@@ -197,6 +198,8 @@ class CardTable(BuracoWidget):
             "result": game.result or {},
             "review": game.review,
             "comment": game.comment,
+            # how many moves the learner has to choose from (1: a forced move, which the coach does not comment on)
+            "choices": len(player_view.legal) if game.learner_turn else 0,
             "controls": {
                 "undo": game.can_undo,
                 "practice": game.practice,
