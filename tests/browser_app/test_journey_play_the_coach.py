@@ -32,8 +32,10 @@ from .test_lessons_browser import TABLE, TABLE_STATE, expect
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 HANDS = 3
+MAX_HANDS = 8
 # a deal whose first hand gives North a run with a high ace (Q♥ K♥ A♥) and one with a wild inside it, and in
-# whose third hand a learner who lays down whatever fits reaches the pozzetto (found with TableGame and the bots)
+# whose second and third hands a learner who lays down whatever fits reaches the pozzetto (found by playing the
+# deals with TableGame, the learner's fallback played by the intermediate, beginner and strong bots in turn)
 DEAL = 109
 STALL_S = 90  # at the "Instant" pace the bots give the turn back in a few seconds; a minute and a half is a stall
 RULES = preset("italian")
@@ -206,7 +208,7 @@ class Learner:
             for card in group.locator(".bl-card").all():
                 word = card_of(card.get_attribute("data-id") or "").notation()
                 stands = card.locator(".bl-stands")
-                if stands.count() and len(stands.inner_text().lstrip("=")) > 1:  # a wild's place in a run (a set's: its rank only)
+                if stands.count() and stands.inner_text()[-1:] in "♠♥♦♣":  # a wild's place in a run (in a set: its rank only)
                     word += "=" + Card.parse(stands.inner_text().lstrip("=")).notation()
                 words.append(word)
             text = " ".join(words)
@@ -295,9 +297,7 @@ class Learner:
         action = self.ask_every_rung()
         if action.kind == "pot":
             self.seen["pot"] += 1
-        # a move without a choice gets no comment: the pot, a draw from an empty pile, a last card
-        forced = action.kind == "pot" or (action.kind in ("discard", "close") and len(self.hand()) == 1) or (
-            action.kind == "draw" and self.table.locator(".bl-pile .bl-card").count() == 0)
+        forced = self.table.get_attribute("data-choices") == "1"  # a move without a choice gets no comment
         self.play(action)
         if self.phase() != "over" and not forced:
             played, classes, text = self.comment(where)
@@ -339,22 +339,27 @@ def test_three_hands_beside_the_coach_as_a_learner(fresh_app: AppServer, browser
         learner = Learner(tab)
         expect()(learner.table).to_be_visible()
         learner.table.get_by_label("Bot speed").select_option(label="Instant")
-        for hand in range(HANDS):
-            learner.greedy = hand == HANDS - 1
+        # three hands, and more (up to MAX_HANDS) until the learner has picked up the pozzetto
+        while learner.seen["hands"] < HANDS or (not learner.seen["pot"] and learner.seen["hands"] < MAX_HANDS):
+            learner.greedy = learner.seen["hands"] >= 1  # the first hand by the hints; then whatever fits, for the pozzetto
             learner.hand_to_the_end()
-            if hand + 1 < HANDS:
-                learner.click("next-hand")
+            if learner.seen["hands"] < HANDS or (not learner.seen["pot"] and learner.seen["hands"] < MAX_HANDS):
+                if learner.table.locator('button[data-key="next-hand"]').count():
+                    learner.click("next-hand")
+                else:  # the match is over: a new one
+                    page.get_by_placeholder("any").fill(str(DEAL + learner.seen["hands"]))
+                    page.get_by_role("button", name="Deal a new game").click()
                 expect()(learner.table).not_to_have_attribute("data-phase", "over")
         return {"seen": dict(learner.seen), "seconds": time.monotonic() - started}
 
     try:
         outcome = browser_thread.run(_with_tab(journey), timeout=1800)
     except AssertionError as error:
-        log = fresh_app.log
+        log = fresh_app.log()
         problem = log[log.rfind("Traceback"):][:3000] if "Traceback" in log else "(no traceback in the server's log)"
         raise AssertionError(f"{error}\n--- the server's last traceback:\n{problem}") from None
     seen = outcome["seen"]
     print(f"\njourney of {HANDS} hands: {outcome['seconds']:.0f} s; {seen}")
-    assert seen["hands"] == HANDS
+    assert seen["hands"] >= HANDS
     assert seen["high ace"] and seen["wild inside a run"] and seen["pot"] and seen["wrong on purpose"], seen
     assert seen["comments agreeing"] >= 10, seen
