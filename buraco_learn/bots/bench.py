@@ -9,8 +9,7 @@ rung, then the comment on the move played after the hint (the hint's own, or ano
 and the comment on a move played without a hint (targets: median 150 ms, 95th
 percentile 400 ms, each). Also reported: how often the coach's time cap cut a search
 short, and the share of the coach's choices that are the strong bot's own (the coach
-runs the same search with fewer worlds, a lower confidence and a time cap, see
-:mod:`buraco_learn.coach`); its agreement with a search of 8 times the strong bot's
+runs the same search under a time cap, so the cap is what can make them differ); its agreement with a search of 8 times the strong bot's
 worlds, the measure of its quality, is ``python -m buraco_learn.coach.quality``.
 
 >>> results = bench_bots(repeat=1, progress=False, positions=2, levels=("beginner",), coach=False)

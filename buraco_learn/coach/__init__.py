@@ -3,9 +3,8 @@
 The coach sees what the learner sees (a :class:`~buraco_learn.game.view.PlayerView`)
 and nothing more. Its advice comes from the strong bot's search
 (:class:`~buraco_learn.bots.strong.StrongBot`, seeded from the coach's seed and the
-view, so the same position always gets the same advice) with a smaller budget
-(:func:`coach_worlds`, :data:`CONFIDENCE`) and a time cap, then is put into words
-(:mod:`buraco_learn.coach.explain`).
+view, so the same position always gets the same advice) under a time cap
+(:data:`DEFAULT_BUDGET_MS`), then is put into words (:mod:`buraco_learn.coach.explain`).
 
 **One evaluation per decision.** The hint, the comment and the review of one decision
 come from one :class:`~buraco_learn.bots.strong.Evaluation`, computed once and kept
@@ -67,17 +66,17 @@ from .words import points_words, risk_of, sentence
 #: a comment stays within 400 ms at the 95th percentile on one free core. Being processor
 #: time, a busy machine does not cut the search (its quality does not depend on the load);
 #: the wall clock is capped at :data:`WALL_FACTOR` times as much, so the wait stays bounded
-DEFAULT_BUDGET_MS = 280.0
+DEFAULT_BUDGET_MS = 300.0
 #: the cap on evaluating a move the search did not consider (ms of processor time)
-EXTRA_BUDGET_MS = 80.0
+EXTRA_BUDGET_MS = 60.0
 WALL_FACTOR = 3.0
-#: the coach's search: this share of the strong bot's worlds (:func:`~buraco_learn.bots.strong.default_worlds`),
-#: and a candidate overrules the heuristics' choice when ahead by half a standard error
-#: (the strong bot asks for one). Measured with ``python -m buraco_learn.coach.quality``:
-#: the choice agrees with a search of 8 times the strong bot's worlds as often as the
-#: strong bot's own choice does, in about half its time
-WORLDS_SHARE = 0.6
-CONFIDENCE = 0.5
+#: the coach's search: the strong bot's own (its worlds, :func:`~buraco_learn.bots.strong.default_worlds`,
+#: and its confidence). Fewer worlds or a lower confidence were measured with
+#: ``python -m buraco_learn.coach.quality`` (two sets of 200 positions): 60% or 75% of
+#: the worlds cost one to two points of agreement with the 8x search, so the coach keeps
+#: the full budget and gets its speed from evaluating each decision once
+WORLDS_SHARE = 1.0
+CONFIDENCE = 1.0
 #: the 95% interval: a move is better only by more than this many standard errors
 Z = 1.96
 CACHE_SIZE = 512
@@ -418,7 +417,7 @@ def coach_worlds(rules: Rules) -> int:
 
     >>> from buraco_learn import preset
     >>> coach_worlds(preset("italian")), coach_worlds(preset("aberto"))
-    (29, 14)
+    (48, 24)
     """
     return max(2, round(WORLDS_SHARE * default_worlds(rules)))
 

@@ -45,7 +45,7 @@ RUNGS: Final = 3
 VERDICTS: Final = ("same", "as-good", "worse")
 #: the coach's budget at the table: one decision's search is capped at this (ms), the
 #: same for hints, comments and the review (:data:`buraco_learn.coach.DEFAULT_BUDGET_MS`)
-COACH_BUDGET_MS: Final = 280.0
+COACH_BUDGET_MS: Final = 300.0
 _SHARED: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _SHARED_SIZE: Final = 4
 
