@@ -301,7 +301,7 @@ function render({ model, el }) {
     const pileLabel = pile.size
       ? `Discard pile: ${plural(pile.size, "card")}${top && !top.face_down ? `, ${top.label} on top` : ""}${pile.visible === "top" ? "; only the top card shows" : ""}`
       : "Discard pile: empty";
-    const depthMode = pile.take === "any-depth" && mine && t.phase === "draw";
+    const depthMode = pile.take === "any-depth" && !!controls.take;
     const depths = new Set(pile.depths || []);
     const pileCards = pile.cards.map((view, index) => {
       const depth = pile.cards.length - index;
@@ -326,7 +326,7 @@ function render({ model, el }) {
 
     // melds, grouped by side
     const meldsBox = h("section", { class: "bl-melds", "aria-label": "Melds on the table" });
-    const canPlay = mine && t.phase === "play";
+    const canPlay = !!controls.meld; // the learner's turn, play phase (Python's controls: the intents it offers now)
     for (const side of t.melds || []) {
       const title = side.mine ? `${side.name} (your side)` : side.name;
       const list = h("div", { class: "bl-side-melds" });
@@ -392,7 +392,6 @@ function render({ model, el }) {
 
     // actions: enabled by phase (an illegal try is explained by the engine); legal ones marked when asked
     const kinds = new Set(legal ? legal.kinds : []);
-    const drawPhase = mine && t.phase === "draw";
     const n = selected.size;
     const action = (key, text, enabled, onclick, kind) => {
       const node = h("button", { type: "button", class: "bl-action", "data-key": key, disabled: !enabled, onclick }, text);
@@ -401,14 +400,14 @@ function render({ model, el }) {
     };
     const first = [...selected][0];
     dock.append(h("div", { class: "bl-actions", role: "toolbar", "aria-label": "Your actions" },
-      action("draw", "Draw", drawPhase, () => send("draw"), "draw"),
+      action("draw", "Draw", !!controls.draw, () => send("draw"), "draw"),
       action("take", pile.take === "any-depth" ? "Take the whole pile" : pile.take === "top" ? "Take the top card" : "Take the pile",
-        drawPhase && pile.size > 0, () => send("take", pile.take === "any-depth" ? { depth: pile.size } : {}), "take"),
-      t.redraw_rule ? action("redraw", "Throw back and redraw", canPlay, () => send("redraw"), "redraw") : null,
+        !!controls.take, () => send("take", pile.take === "any-depth" ? { depth: pile.size } : {}), "take"),
+      t.redraw_rule ? action("redraw", "Throw back and redraw", !!controls.redraw, () => send("redraw"), "redraw") : null,
       action("meld", n ? `Meld ${plural(n, "card")}` : "Meld", canPlay && n > 0, () => send("meld", { cards: [...selected] }), "meld"),
-      action("discard", "Discard", canPlay && n === 1, () => send("discard", { card: first }), "discard"),
-      action("close", "Close", canPlay && (n === 1 || t.hand.length === 0), () => send("close", n === 1 ? { card: first } : {}), "close"),
-      action("pot", `Pick up the ${t.pot_word || "pot"}`, mine && t.phase === "pot", () => send("pot"), "pot"),
+      action("discard", "Discard", !!controls.discard && n === 1, () => send("discard", { card: first }), "discard"),
+      action("close", "Close", !!controls.close && (n === 1 || t.hand.length === 0), () => send("close", n === 1 ? { card: first } : {}), "close"),
+      action("pot", `Pick up the ${t.pot_word || "pot"}`, !!controls.pot, () => send("pot"), "pot"),
       h("span", { class: "bl-gap" }),
       action("move-left", "Move left", n === 1, () => moveCard(first, -1)),
       action("move-right", "Move right", n === 1, () => moveCard(first, 1)),
@@ -457,7 +456,7 @@ function render({ model, el }) {
           h("p", { class: "bl-review-text", tabindex: "-1", "data-key": "review-text", text: review.text })));
       }
       panel.append(h("div", { class: "bl-actions" },
-        h("button", { type: "button", class: "bl-action bl-primary", "data-key": "replay", onclick: () => send("replay") }, "Play the same deal again"),
+        controls.replay ? h("button", { type: "button", class: "bl-action bl-primary", "data-key": "replay", onclick: () => send("replay") }, "Play the same deal again") : null,
         controls.next_hand ? h("button", { type: "button", class: "bl-action", "data-key": "next-hand", onclick: () => send("next_hand") }, "Next hand") : null,
         controls.review ? h("button", { type: "button", class: "bl-action", "data-key": "review", onclick: () => send("review") }, "Review my play with the coach") : null));
       root.append(panel);

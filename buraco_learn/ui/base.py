@@ -11,7 +11,8 @@ The browser only draws and reports what the learner wants to do; Python decides.
 - **Messages are intents.** The browser sends ``{"intent": NAME, ...arguments}``
   (and an optional ``id``); a method marked ``@intent(NAME)`` handles it. An unknown
   intent, wrong arguments or an engine error are refused with the reason shown under
-  the widget (the ``error`` trait); a request with an ``id`` is answered with
+  the widget (the ``error`` trait), and so is an intent the widget does not offer in
+  its present state (:meth:`BuracoWidget.intent_refusal`); a request with an ``id`` is answered with
   ``{"type": "reply", "id": ..., "ok": ..., "error": ...}`` and nothing else.
 - **Hidden information stays in Python.** Subclasses keep hidden cards and answers
   in plain attributes; only views built for the learner go into synced traits.
@@ -161,6 +162,10 @@ class BuracoWidget(anywidget.AnyWidget):  # type: ignore[misc]
             known = ", ".join(sorted(self.intents)) or "none"
             self._refuse_intent(name, f"unknown action {name!r} (this widget knows: {known})", request_id)
             return
+        not_offered = self.intent_refusal(name)
+        if not_offered:
+            self._refuse_intent(name, not_offered, request_id)
+            return
         method = getattr(self, method_name)
         arguments = {key: value for key, value in content.items() if key not in ("intent", "id")}
         try:
@@ -181,6 +186,14 @@ class BuracoWidget(anywidget.AnyWidget):  # type: ignore[misc]
             return
         if request_id is not None:
             self.send({"type": "reply", "id": request_id, "ok": True, "error": ""})
+
+    def intent_refusal(self, name: str) -> str:
+        """Why the intent ``name`` is not offered in the widget's present state ('' when it is).
+
+        Checked before the intent's method runs, so an intent the page does not offer
+        (a forged message) changes nothing; by default every intent is offered.
+        """
+        return ""
 
     def _refuse_intent(self, name: str, why: str, request_id: Any) -> None:
         message = f"refused the browser's {name!r} on {type(self).__name__}: {why}"

@@ -200,14 +200,10 @@ class CardTable(BuracoWidget):
             "comment": game.comment,
             # how many moves the learner has to choose from (1: a forced move, which the coach does not comment on)
             "choices": len(player_view.legal) if game.learner_turn else 0,
+            # the intents offered now (TableGame.offers, the table every intent is checked against)
             "controls": {
-                "undo": game.can_undo,
+                **{name: not why for name, why in game.offers().items()},
                 "practice": game.practice,
-                "next_hand": game.can_next_hand,
-                "replay": game.state.over,
-                "hint": game.learner_turn,
-                "hurry": game.bots_to_move,
-                "review": game.can_review,
                 "allow_highlight": self.allow_highlight,
             },
         })
@@ -300,6 +296,10 @@ class CardTable(BuracoWidget):
         elif name == "highlight" and value and not self.allow_highlight:
             raise BuracoError("marking the legal plays is switched off here")
         return value
+
+    def intent_refusal(self, name: str) -> str:
+        """An intent the table does not offer now (:meth:`TableGame.offers`) is refused, whatever the page sent."""
+        return self.game.offers().get(name, f"{name!r} is not offered at this table")
 
     def refusal_words(self, why: str) -> str:
         """Refusals on the table are sentences in words (:func:`~buraco_learn.ui.table_view.refusal_text`)."""

@@ -390,7 +390,9 @@ class TableGame:
         self.comment = {}
 
     def replay_deal(self) -> None:
-        """Play the same deal again from its start (it does not count in the match again)."""
+        """Play the same deal again from its start, once this hand is over (it does not count in the match again)."""
+        if not self.state.over:
+            raise BuracoError(self.offers()["replay"])
         self._begin(self.start.clone(), counted=False)
 
     def next_hand(self) -> None:
@@ -412,6 +414,65 @@ class TableGame:
     @property
     def can_review(self) -> bool:
         return self.state.over and self.review_source is not None and not self.review
+
+    def offers(self) -> dict[str, str]:
+        """Which of the table's intents the learner may use now: intent -> ``""`` when offered, else why not.
+
+        The one table of what is allowed when: it fills the ``controls`` the page shows, and
+        every intent from the page is checked against it before anything is played
+        (an offered move may still be refused by the engine, which changes nothing).
+
+        >>> game = TableGame("italian", seed=5, bots="random"); _ = game.run_bots()
+        >>> sorted(name for name, why in game.offers().items() if not why)
+        ['draw', 'hint', 'take']
+        >>> game.offers()["replay"]
+        'the same deal can be played again once this hand is over'
+        """
+        state = self.state
+        pot = pot_word(self.rules)
+
+        def cited(text: str, rule: str) -> str:  # in the engine's words, with the rule's source
+            return f"{text} ({cite(rule, self.rules.source).short()})"
+
+        if state.over:
+            busy = cited(f"the hand is over ({state.end_reason})", "close_conditions")
+        elif not self.learner_turn:
+            busy = cited(f"it is {seat_word(state.seat_names[state.current])}'s turn, not yours", "draw")
+        else:
+            busy = ""
+
+        def phase(wanted: str) -> str:
+            if busy or state.phase == wanted:
+                return busy
+            if state.phase == "pot":
+                return cited(f"you have emptied your hand: pick up your {pot} first", "pot")
+            if wanted == "pot":
+                return cited(f"the {pot} is picked up only by a player who has just emptied their hand", "pot")
+            if state.phase == "draw":
+                return cited("first draw a card from the stock or take the discard pile", "draw")
+            return cited("you have drawn already; now meld, add or discard", "draw")
+
+        play = phase("play")
+        offers = {
+            "draw": phase("draw"),
+            "take": phase("draw") or ("" if state.pile else "the discard pile is empty"),
+            "redraw": play or ("" if self.rules.first_turn_redraw else "these rules do not let you throw back and redraw"),
+            "meld": play, "add": play, "swap": play, "discard": play, "close": play,
+            "pot": phase("pot"),
+            "hint": "" if self.learner_turn else "a hint is for your own turn",
+            "undo": ("" if self.can_undo else "there is nothing to undo: you have not acted yet this hand")
+            if self.practice else "undo is only for practice games",
+            "hurry": "" if self.bots_to_move else ("the hand is over" if state.over else "it is your turn"),
+            "replay": "" if state.over else "the same deal can be played again once this hand is over",
+            "next_hand": "" if self.can_next_hand else (
+                "this table plays a single position: there is no next hand" if self.match is None
+                else "finish this hand first" if not state.over else "the match is over"),
+            "review": "" if self.can_review else (
+                "the coach reviews a hand once it is over" if not state.over
+                else "there is no coach here to review the hand" if self.review_source is None
+                else "the coach has reviewed this hand already"),
+        }
+        return offers
 
     def ask_review(self) -> dict[str, Any]:
         """The coach's review of the learner's decisions in the hand just finished."""
