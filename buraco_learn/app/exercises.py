@@ -39,9 +39,10 @@ from buraco_learn.app import parts
 from buraco_learn.app.lessonkit import Page, Question, RulesetChooser, _error_html, on_opened, progress_error_html
 from buraco_learn.app.pages import STYLE
 from buraco_learn.app.positions import TRIAL_STYLE, Exercise, Trial, action_text, burraco_kind_of, position_html, run_trial
-from buraco_learn.app.progress import ProgressError
+from buraco_learn.app.progress import DamagedGameError, ProgressError
 from buraco_learn.app.scorehands import HandEnd, breakdown_html, deal_hand_end, hand_end_html, score_feedback
 from buraco_learn.cards import parse_cards
+from buraco_learn.errors import BuracoError
 from buraco_learn.presets import preset
 from buraco_learn.render import cards_svg
 from buraco_learn.rules import Rules
@@ -518,16 +519,31 @@ class GameRoom:
             return None
         try:
             return store.load_game(self.slot)
+        except DamagedGameError as error:
+            log.warning("%s", error)
+            self._set_aside("it is damaged")
+            return None
         except ProgressError as error:
             self.status.value = progress_error_html(error)
             return None
+
+    def _set_aside(self, why: str) -> None:
+        """Keep a saved game that cannot be resumed aside (never overwritten by the next game) and say so."""
+        aside = None
+        with contextlib.suppress(ProgressError):
+            aside = self.store.set_aside(self.slot) if self.store is not None else None
+        kept = " It is kept aside, not overwritten" + (f" (as {aside!r} in the progress store)" if aside else "") + "."
+        self.resume_button.disabled = True
+        self.status.value = _error_html(ValueError(f"Your saved game could not be resumed: {why}.{kept} Deal a new one."))
 
     def _offer(self) -> None:
         saved = self.saved()
         self.resume_button.disabled = saved is None
         if saved is not None:
-            rules = saved.get("rules", {}).get("name", "?")
-            hands = len(saved.get("hands", []))
+            ruleset = saved.get("rules") if isinstance(saved, dict) else None
+            rules = ruleset.get("name", "?") if isinstance(ruleset, dict) else "?"
+            finished = saved.get("hands") if isinstance(saved, dict) else None
+            hands = len(finished) if isinstance(finished, list) else 0
             self.status.value = (f'{STYLE}<p class="saved-game" role="status">You have a saved game ({html.escape(str(rules))} rules, '
                                  f"{hands} hand{'s' if hands != 1 else ''} finished): resume it, or deal a new one.</p>")
         else:
@@ -568,16 +584,22 @@ class GameRoom:
         """Resume the game saved in the progress store."""
         from buraco_learn.ui import CardTable
 
+        status = self.status.value
         saved = self.saved()
         if saved is None:
-            self.status.value = _error_html(ValueError("there is no saved game to resume"))
+            if self.status.value == status:  # not already told why (a damaged game set aside, the store failing)
+                self.status.value = _error_html(ValueError("there is no saved game to resume"))
             return None
         try:
             table = CardTable.from_json(json.dumps(saved), pace=self.pace, layout=parts.layout())
-        except Exception:
-            log.exception("resuming the saved game failed")
-            self.status.value = _error_html(ValueError("Your saved game could not be resumed (it was saved by another "
-                                                       "version of the lessons, or it is damaged): deal a new one."))
+        except Exception as error:  # a tampered or damaged game is told in words and kept aside
+            if isinstance(error, BuracoError):
+                log.warning("the saved game cannot be resumed: %s", error)
+                why = f"it was saved by another version of the lessons, or it is damaged ({error})"
+            else:
+                log.exception("resuming the saved game failed")
+                why = "it was saved by another version of the lessons, or it is damaged"
+            self._set_aside(why)
             return None
         self._show(table)
         moves = len(table.state.history)

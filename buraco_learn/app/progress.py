@@ -74,6 +74,10 @@ class ProgressError(BuracoError):
     """The progress store cannot be used: a bad key or score, or an unreadable database file."""
 
 
+class DamagedGameError(ProgressError):
+    """A saved game that cannot be read back (not JSON): set it aside (:meth:`ProgressStore.set_aside`)."""
+
+
 @dataclass(frozen=True)
 class QuizScore:
     """One quiz of one lesson: the latest attempt and the best one (by fraction right)."""
@@ -293,7 +297,31 @@ class ProgressStore:
         _key("slot", slot)
         with self._transaction() as conn:
             row = conn.execute("SELECT data FROM games WHERE slot = ?", (slot,)).fetchone()
-        return None if row is None else json.loads(row[0])
+        if row is None:
+            return None
+        try:
+            return json.loads(row[0])
+        except (ValueError, RecursionError):
+            raise DamagedGameError(f"the game saved in slot {slot!r} is damaged (not JSON)") from None
+
+    def set_aside(self, slot: str) -> str | None:
+        """Move the game saved in ``slot`` aside (a damaged or tampered one), so the slot is free and
+        nothing overwrites it: the slot it now has, named ``SLOT.set-aside-DATE``, or None when ``slot`` was empty.
+
+        >>> import tempfile
+        >>> store = ProgressStore(Path(tempfile.mkdtemp()) / "progress.sqlite3")
+        >>> store.save_game("play", {"options": {"_esm": "alert(1)"}}, "12_play")
+        >>> aside = store.set_aside("play"); aside.startswith("play.set-aside-"), store.load_game("play")
+        (True, None)
+        >>> store.load_game(aside)
+        {'options': {'_esm': 'alert(1)'}}
+        """
+        _key("slot", slot)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
+        aside = f"{slot[:MAX_KEY - 40]}.set-aside-{stamp}"
+        with self._transaction(write=True) as conn:
+            moved = conn.execute("UPDATE games SET slot = ? WHERE slot = ?", (aside, slot)).rowcount
+        return aside if moved else None
 
     def games(self) -> list[SavedGame]:
         """Every saved game, the most recently saved first."""

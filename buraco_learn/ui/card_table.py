@@ -35,12 +35,12 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import traitlets
 
 from buraco_learn.cards import card_of_id
-from buraco_learn.errors import BuracoError, IllegalActionError
+from buraco_learn.errors import BuracoError, IllegalActionError, InvalidRecordError
 from buraco_learn.game.actions import Action
 from buraco_learn.game.state import HandState
 from buraco_learn.rules import Rules
@@ -50,6 +50,50 @@ from buraco_learn.ui.table_game import DEFAULT_LEVEL, Decision, TableGame
 from buraco_learn.ui.table_view import SORTS, hand_order, physical_id, present, refusal_text, seat_word, status_text
 
 MAX_PACE = 5.0
+
+
+#: The options a saved table may carry, with their types; nothing else is passed on (a saved game
+#: holding ``_esm``, ``_css``, ``layout`` ... is refused, not obeyed).
+SAVED_OPTIONS: Final = {"sort": str, "hand_order": list, "pace": float, "highlight": bool, "allow_highlight": bool,
+                        "comments": bool, "four_colour": bool, "large": bool}
+MAX_HAND = 200  # more cards than any hand holds (two decks)
+
+
+def saved_options(options: Any) -> dict[str, Any]:
+    """The table's options from a saved game, checked: only :data:`SAVED_OPTIONS`, each of its type and
+    within its bounds; anything else raises an :class:`InvalidRecordError` saying what is wrong.
+
+    >>> saved_options({"sort": "rank", "pace": 1})
+    {'sort': 'rank', 'pace': 1.0}
+    >>> saved_options({"_esm": "alert(1)"})
+    Traceback (most recent call last):
+    ...
+    buraco_learn.errors.InvalidRecordError: the saved table's options hold '_esm', which a table does not have (it has allow_highlight, comments, four_colour, hand_order, highlight, large, pace, sort)
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise InvalidRecordError(f"the saved table's options must be an object, not {type(options).__name__}")
+    checked: dict[str, Any] = {}
+    for name, value in options.items():
+        kind = SAVED_OPTIONS.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise InvalidRecordError(f"the saved table's options hold {str(name)[:40]!r}, which a table does not have "
+                                     f"(it has {', '.join(sorted(SAVED_OPTIONS))})")
+        if kind is float:
+            good = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= MAX_PACE
+            value = float(value) if good else value
+        elif kind is str:
+            good = value in SORTS
+        elif kind is list:
+            good = (isinstance(value, list) and len(value) <= MAX_HAND
+                    and all(isinstance(key, str) and key[:1] == "c" and key[1:].isdigit() and len(key) <= 4 for key in value))
+        else:
+            good = isinstance(value, bool)
+        if not good:
+            raise InvalidRecordError(f"the saved table's option {name!r} is not valid: {str(value)[:40]!r}")
+        checked[name] = value
+    return checked
 
 
 class CardTable(BuracoWidget):
@@ -487,9 +531,12 @@ class CardTable(BuracoWidget):
         cls, text: str, *, hint_source: HintSource | None = None, review_source: ReviewSource | None = None, **kwargs: Any
     ) -> CardTable:
         """A table resumed from :meth:`to_json`; keyword arguments override the saved options."""
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise InvalidRecordError(f"a saved table is JSON, and this is not: {str(error)[:120]}") from None
         game = TableGame.from_json(data, hint_source=hint_source, review_source=review_source)
-        options = dict(data.get("options") or {})
+        options = saved_options(data.get("options"))
         order = options.pop("hand_order", [])
         options.update(kwargs)
         table = cls(game=game, **options)
