@@ -83,6 +83,7 @@ def _hand(number: int, learner: str) -> tuple[HandState, Coach, list[Decision]]:
     return state, coach, decisions
 
 
+@pytest.mark.slow  # about 70 s of one core (80 s on a busy machine)
 def test_playing_the_hint_is_always_the_coach_s_move() -> None:
     decisions = 0
     for number in range(200):
