@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+from buraco_learn.extend import check_add
 from buraco_learn.game.actions import Action
+from buraco_learn.melds import check_meld
 
 from ..bots.heuristics import Position
 from .explain import card_words, cards_list, meld_words, opponent_melds_for, terms, tip
@@ -29,6 +31,31 @@ def sentence(text: str) -> str:
         return ""
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def spends_wild(pos: Position, action: Action) -> bool:
+    """Whether ``action`` lays a card down as a wild (a 2 in its natural place is no wild:
+    002 and 000 'Melds'), judged by the arrangement the meld takes.
+
+    >>> import random
+    >>> from buraco_learn import preset
+    >>> from buraco_learn.game import HandState
+    >>> pos = Position.from_state(HandState.new(preset("italian"), random.Random(1)), 0)
+    >>> spends_wild(pos, Action.parse("meld AS 2S 3S")), spends_wild(pos, Action.parse("meld AS 2H 3S"))
+    (False, True)
+    """
+    rules = pos.rules
+    if action.kind == "meld":
+        melds = [check_meld(group, rules).meld for group in action.groups]
+        return any(slot.wild for meld in melds if meld is not None for slot in meld.slots)
+    if action.kind == "add":
+        target = pos.meld_by_id(action.target)
+        if target is None:
+            return False
+        after = check_add(target.meld, action.cards, rules).meld
+        wilds = sum(slot.wild for slot in target.meld.slots)
+        return after is not None and sum(slot.wild for slot in after.slots) > wilds
+    return False
 
 
 def risk_of(pos: Position, action: Action) -> str:
@@ -52,7 +79,7 @@ def risk_of(pos: Position, action: Action) -> str:
         return f"Taking the pile loads your hand ({tip('big_pile', rules.source)})."
     if action.kind in ("meld", "add", "swap"):
         codes = [card.code for group in action.groups for card in group] + [card.code for card in action.cards]
-        if any(t.wild[code] for code in codes):
+        if spends_wild(pos, action):
             return f"Your play spends a wild card on {cards_list(codes)} ({tip('save_wilds', rules.source)})."
         them = "them" if len(codes) > 1 else "it"
         verb = "Laying down" if action.kind == "meld" else "Adding"
