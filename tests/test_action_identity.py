@@ -128,3 +128,23 @@ def test_a_high_ace_or_inner_wild_meld_from_the_learner_is_in_the_views_legal_ac
         if met >= 40:
             break
     assert met >= 40
+
+
+def test_the_same_decision_after_the_same_cards_in_another_order_gets_the_same_search() -> None:
+    """The bots' and the coach's seed (and the coach's cache) know a position by its actions' identity."""
+    from buraco_learn.bots.strong import view_key
+
+    for seed in range(200):
+        state = _position("italian", seed, 0)
+        rng = random.Random(seed)
+        while not state.over:
+            melds = [action for action in state.legal_actions if action.kind == "meld"]
+            if melds:
+                one, two = state.clone(), state.clone()
+                one.apply(melds[0])
+                two.apply(Action("meld", groups=(tuple(reversed(melds[0].groups[0])),)))
+                assert one.history != [] and str(one.history[-1]) != str(two.history[-1])
+                assert view_key(one.view(one.current)) == view_key(two.view(two.current))
+                return
+            state.apply(rng.choice(list(state.legal_actions)))
+    raise AssertionError("no meld came up")

@@ -189,7 +189,8 @@ class SearchResult:
 
 def view_key(view: PlayerView) -> str:
     """A text that identifies the decision a view asks for (for seeding its search)."""
-    history = ";".join(action.notation() for action in view.history)
+    # each action by its identity, so that the same cards written in another order are the same decision
+    history = ";".join(repr(action.canonical()) for action in view.history)
     return f"{view.rules.name}|{view.seat}|{view.hand_ids}|{view.pile_ids}|{view.stock_size}|{history}"
 
 
