@@ -36,3 +36,20 @@ class IllegalActionError(BuracoError):
 
 class InvalidRecordError(BuracoError):
     """A game record or score sheet that is malformed or inconsistent."""
+
+
+def unreadable_json(error: ValueError | RecursionError) -> str:
+    """Why JSON that the parser refused beyond its syntax cannot be read, in one line.
+
+    >>> import json
+    >>> try:
+    ...     json.loads("[" * 100_000)
+    ... except RecursionError as error:
+    ...     unreadable_json(error)
+    'it is nested too deeply'
+    """
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply"
+    if "integer string conversion" in str(error):
+        return "it holds a number of thousands of digits"
+    return str(error).splitlines()[0][:200] if str(error) else type(error).__name__

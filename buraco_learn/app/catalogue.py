@@ -152,10 +152,12 @@ def find(lesson: str | int, directory: Path | str | None = None) -> LessonInfo:
     lessons = discover(directory)
     key = str(lesson).strip()
     for info in lessons:
-        if key in (info.id, info.filename, info.path.stem) or (key.isdigit() and int(key) == info.number):
+        number = key.isascii() and key.isdigit() and len(key) <= 4  # not '²', not 5,000 digits
+        if key in (info.id, info.filename, info.path.stem) or (number and int(key) == info.number):
             return info
     choices = ", ".join(f"{info.number} ({info.id})" for info in lessons)
-    raise CatalogueError(f"there is no lesson {lesson!r}: choose one of {choices}")
+    shown = lesson if len(str(lesson)) <= 40 else f"{str(lesson)[:40]}…"
+    raise CatalogueError(f"there is no lesson {shown!r}: choose one of {choices}")
 
 
 def neighbours(lesson: str | int, directory: Path | str | None = None) -> tuple[LessonInfo | None, LessonInfo | None]:

@@ -189,12 +189,14 @@ class ProgressStore:
             raise ProgressError(f"the progress database {str(self.path)!r} cannot be used: {error}") from None
 
     def _init(self) -> None:
-        if not self.path.parent.is_dir():
-            try:
+        try:
+            if not self.path.parent.is_dir():
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise ProgressError(f"cannot create the data directory {str(self.path.parent)!r}: {error}") from None
-        if self.path.is_dir():
+            is_dir = self.path.is_dir()
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+            why = getattr(error, "strerror", None) or error
+            raise ProgressError(f"cannot create the data directory {str(self.path.parent)[:200]!r}: {why}") from None
+        if is_dir:
             raise ProgressError(f"the progress database {str(self.path)!r} is a directory")
         try:
             with closing(self._connect()) as conn:

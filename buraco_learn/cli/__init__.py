@@ -13,9 +13,9 @@ import importlib
 import importlib.util
 import sys
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, NoReturn
 
-from buraco_learn.errors import BuracoError
+from buraco_learn.errors import BuracoError, unreadable_json
 
 # module name -> subcommand; imported lazily so each command pays only for itself
 COMMANDS: Final = {
@@ -41,10 +41,18 @@ class CliError(Exception):
         self.status = status
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser with its errors in one line, like every other error (subcommands' parsers too)."""
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        self.exit(2, f"{self.prog}: {text} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from buraco_learn import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="buraco-learn",
         description="Learn Burraco / Buraco: check melds, score hands, play and replay games, serve the lessons.",
     )
@@ -61,7 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     _utf8_streams()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or a bad command line (told in one line)
+        return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0
@@ -88,6 +99,13 @@ def _utf8_streams() -> None:
                 reconfigure(encoding="utf-8")
 
 
+#: Options of a ruleset that ``--option`` may not change, and why.
+FIXED_OPTIONS: Final = {
+    "source": "the document a ruleset follows comes with its preset: choose the preset with --rules",
+    "base": "the preset a ruleset is based on is the one --rules names",
+}
+
+
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     """``--rules PRESET`` and ``--option KEY=VALUE`` (repeatable), shared by commands."""
     parser.add_argument("--rules", default="italian", metavar="PRESET", help="ruleset preset (default: italian)")
@@ -109,12 +127,17 @@ def rules_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     changes = {}
     for item in args.option:
         key, sep, value = item.partition("=")
+        key = key.strip()
         if not sep:
-            raise CliError(f"invalid --option {item!r}: write KEY=VALUE, e.g. semi_clean_bonus=150")
+            raise CliError(f"invalid --option {item[:80]!r}: write KEY=VALUE, e.g. semi_clean_bonus=150")
+        if key in FIXED_OPTIONS:
+            raise CliError(f"invalid --option {key}: {FIXED_OPTIONS[key]}")
         try:
-            changes[key.strip()] = json.loads(value)
+            changes[key] = json.loads(value)
         except json.JSONDecodeError:
-            changes[key.strip()] = value
+            changes[key] = value
+        except (ValueError, RecursionError) as error:
+            raise CliError(f"invalid --option {key[:40]}: the value cannot be read ({unreadable_json(error)})") from None
     return preset(args.rules, **changes)
 
 

@@ -44,6 +44,12 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps({"error": str(error)}, ensure_ascii=False))
         print(f"buraco-learn check-meld: {error}", file=sys.stderr)
         return 2
+    if any(not card.strip() for card in args.cards):
+        message = "an empty card argument: give each card as one argument, such as 7H 8H 9H"
+        if args.json:
+            print(json.dumps({"error": message}, ensure_ascii=False))
+        print(f"buraco-learn check-meld: {message}", file=sys.stderr)
+        return 2
     if args.cards:
         lines = [" ".join(args.cards)]
     else:

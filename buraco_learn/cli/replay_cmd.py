@@ -33,6 +33,8 @@ def _read(path: str) -> str:
         raise CliError(f"cannot read {path!r}: {error.strerror}") from None
     except UnicodeDecodeError:
         raise CliError(f"{path!r} is not UTF-8 text") from None
+    except ValueError:  # a NUL in the path
+        raise CliError(f"cannot read {path!r}: not a file name") from None
 
 
 def run(args: argparse.Namespace) -> int:

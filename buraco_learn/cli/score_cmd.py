@@ -26,6 +26,7 @@ import sys
 from typing import Any
 
 from buraco_learn.cli import CliError, add_rules_arguments, rules_from_args
+from buraco_learn.errors import unreadable_json
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import format_breakdown, parse_score_sheet, score_hand
 
@@ -73,9 +74,13 @@ def _load(path: str) -> object:
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise CliError(f"cannot read {where}: {reason}") from None
+    except ValueError:  # a NUL in the path
+        raise CliError(f"cannot read {where}: not a file name") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise CliError(
             f"{where} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
+    except (ValueError, RecursionError) as error:  # a number of thousands of digits; arrays nested thousands deep
+        raise CliError(f"{where} cannot be read: {unreadable_json(error)}") from None

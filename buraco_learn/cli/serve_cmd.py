@@ -66,13 +66,26 @@ def options_from_args(args: argparse.Namespace, lessons: Path) -> ServeOptions:
                         preheat=not args.no_preheat)
 
 
+def _directory(flag: str, path: Path) -> str:
+    """The absolute name of a directory given on the command line; a name no directory can have raises."""
+    if "\x00" in str(path):
+        raise CliError(f"invalid {flag}: a directory's name cannot hold a NUL character")
+    try:
+        return str(path.expanduser().resolve())
+    except (OSError, RuntimeError) as error:
+        raise CliError(f"invalid {flag} {str(path)[:80]!r}: {getattr(error, 'strerror', None) or error}") from None
+
+
 def _setup_environment(args: argparse.Namespace) -> Path:
     """Point this process (and so every kernel it starts) at the lessons and data directories."""
     if args.data is not None:
-        os.environ[DATA_ENV] = str(args.data.expanduser().resolve())
+        os.environ[DATA_ENV] = _directory("--data", args.data)
     if args.lessons is not None:
-        os.environ[LESSONS_ENV] = str(args.lessons.expanduser().resolve())
-    lessons = lessons_dir()
+        os.environ[LESSONS_ENV] = _directory("--lessons", args.lessons)
+    try:
+        lessons = lessons_dir()
+    except OSError as error:
+        raise CliError(f"the lessons directory cannot be read: {error.strerror or error}") from None
     os.environ[LESSONS_ENV] = str(lessons)
     return lessons
 

@@ -131,14 +131,14 @@ class Action:
             if kind == TAKE:
                 if not rest:
                     return cls(TAKE)
-                if rest.isdigit() and int(rest) >= 1:
+                if rest.isascii() and rest.isdigit() and len(rest) <= 4 and int(rest) >= 1:  # not '²', not 5,000 digits
                     return cls(TAKE, target=int(rest))
             if kind == MELD and rest:
                 groups = tuple(parse_cards(part) for part in re.split(r"[|/]", rest))
                 if all(groups):
                     return cls(MELD, groups=groups)
             if kind in (ADD, SWAP) and rest:
-                match = re.fullmatch(r"m?(\d+)\s+(.+)", rest, flags=re.IGNORECASE)
+                match = re.fullmatch(r"m?([0-9]{1,4})\s+(.+)", rest, flags=re.IGNORECASE)
                 if match:
                     cards = parse_cards(match.group(2))
                     if cards and (kind == ADD or len(cards) == 1):

@@ -27,7 +27,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from buraco_learn.errors import BuracoError, IllegalActionError, InvalidNotationError, InvalidRecordError
+from buraco_learn.errors import BuracoError, IllegalActionError, InvalidNotationError, InvalidRecordError, unreadable_json
 from buraco_learn.game.actions import Action
 from buraco_learn.game.deal import Deal, deal_from_order, seat_names
 from buraco_learn.game.match import Match
@@ -121,6 +121,8 @@ def load(text: str) -> dict[str, Any]:
         record = json.loads(text)
     except json.JSONDecodeError as error:
         raise InvalidRecordError(f"the record is not JSON: {error}") from None
+    except (ValueError, RecursionError) as error:  # a number of thousands of digits; arrays nested thousands deep
+        raise InvalidRecordError(f"the record cannot be read: {unreadable_json(error)}") from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise InvalidRecordError(f"not a buraco-learn record (expected \"format\": {FORMAT!r})")
     if record.get("version") != VERSION:
@@ -167,6 +169,8 @@ def _side_scores(rules: Rules, hand: dict[str, Any], totals: dict[int, int], ind
     if index == 0:
         return {}
     previous = hands[index - 1].get("totals", {}) if isinstance(hands[index - 1], dict) else {}
+    if not isinstance(previous, dict):
+        previous = {}
     names = seat_names(rules.players)
     out = {}
     for side, seats in enumerate(rules.sides):

@@ -87,7 +87,7 @@ def saved_options(options: Any) -> dict[str, Any]:
             good = value in SORTS
         elif kind is list:
             good = (isinstance(value, list) and len(value) <= MAX_HAND
-                    and all(isinstance(key, str) and key[:1] == "c" and key[1:].isdigit() and len(key) <= 4 for key in value))
+                    and all(isinstance(key, str) and key[:1] == "c" and key[1:].isascii() and key[1:].isdigit() and len(key) <= 4 for key in value))
         else:
             good = isinstance(value, bool)
         if not good:
