@@ -7,8 +7,9 @@ as JSON for :class:`buraco_learn.ui.Replayer`.
 
 Worked examples and game reviews are teaching material, not a live game, so a
 frame shows **every** hand face up (the omniscient view). The stock, the pots not
-yet picked up and (under the closed modes) the covered part of the pile stay face
-down, as they are on a real table.
+yet picked up (or waiting face down) and (under the closed modes) the covered part
+of the pile stay face down, as they are on a real table, and nothing in a frame
+identifies them: not even a card's id among the cards that moved.
 
 >>> from buraco_learn.examples import EXAMPLES
 >>> script = Script.from_example(EXAMPLES["pile-002"])
@@ -211,6 +212,10 @@ class Script:
         pile = [face_down_view(f"pile-{n}") for n in range(covered)]
         pile += [card_view(card_of_id(physical), card_id(physical)) for physical in state.pile[covered:]]
         pots = [{"index": index, "size": len(pot or ()), "left": pot is not None} for index, pot in enumerate(state.pots)]
+        # only cards face up in this frame are named: a card that moved into the stock, a pot, a pot waiting
+        # face down or the covered part of the pile is not identified, not even by its id
+        face_up = {physical for hand in state.hands for physical in hand} | set(state.pile[covered:])
+        face_up.update(physical for meld in state.melds for physical in meld.ids)
         view: dict[str, Any] = {
             "title": self.title,
             "rules": rules_title(rules),
@@ -220,7 +225,7 @@ class Script:
             "action": frame.action,
             "notation": frame.notation,
             "refusal": frame.refusal,
-            "moved": [card_id(physical) for physical in sorted(frame.moved)],
+            "moved": [card_id(physical) for physical in sorted(frame.moved & face_up)],
             "seats": seats,
             "melds": melds,
             "pile": {"cards": pile, "size": len(state.pile), "visible": rules.pile_visible},
