@@ -210,3 +210,16 @@ def test_final_card_must_be_discarded_where_the_document_says_so(name: str) -> N
     rules = preset(name)
     state = position(rules, hands={"N": "5H 6H 7H 2S"}, phase="play", **CANASTRA)  # type: ignore[arg-type]
     refused(state, "meld 5H 6H 7H", "may not close by discarding a wild card")
+
+
+def test_003_a_wild_whose_lay_off_would_spoil_the_only_clean_canastra_is_not_kept() -> None:
+    """003 'Scoring' and 'Gameplay': the final card may be laid off only where that lay-off
+    then closes the hand. Under fechado (a clean canastra needed), a 2♥ that could only go on
+    the side's one clean canastra would make it dirty, so it could neither be laid off nor
+    discarded: the play that would leave it as the last card is refused, and no position
+    without a legal action is reached (found by the 300-hand review test, hand 221)."""
+    clean = "6S 6S 6H 6H 6D 6C 6C"
+    state = position(preset("fechado"), hands={"N": "10H 10C 2H"}, phase="play",
+                     melds={"NS": [clean, "10S 10D 2D"]}, pots=[None, "auto"], pots_taken=["NS"])
+    refused(state, "add m2 10H 10C", "may not close by discarding a wild card", "003 'Gameplay'")
+    assert list(state.legal_actions), "the position must leave the player a legal action"

@@ -399,16 +399,25 @@ def _check_continuation(state: HandState, action: Action, used: list[int], melds
 
 def _may_lay_off(state: HandState, side: int, card: Card, melds: list[TableMeld]) -> bool:
     """003 'Scoring': "A player can meld, lay off or discard the final card": whether ``card``,
-    kept as the last one, could be laid off (added, or swapped in) on a meld among ``melds``
-    that ``side`` may add to. Laying a card off is not discarding it."""
-    anyone = state.rules.add_to_any_meld
+    kept as the last one, could be laid off on a meld among ``melds`` that ``side`` may add
+    to, and that lay-off then be legal: it empties the hand, so it must reach the pot or
+    close the hand (a wild that would spoil the only clean canastra cannot be laid off as
+    the final card). Laying a card off is not discarding it. (A swap is no lay-off here: it
+    gives the wild back to the hand, which then is not empty.)"""
+    rules = state.rules
+    anyone = rules.add_to_any_meld
+    reaches_pot = state.pot_available(side) is not None
     for meld in melds:
         if not anyone and meld.side != side:
             continue
-        if check_add(meld.meld, (card,), state.rules).legal:
+        verdict = check_add(meld.meld, (card,), rules)
+        if not verdict.legal or verdict.meld is None:
+            continue
+        if reaches_pot:
             return True
-        stands = {slot.stands_for for slot in meld.meld.wild_slots}
-        if not state.rules.is_wild(card) and card in stands and check_swap(meld.meld, card, state.rules).legal:
+        laid = TableMeld(meld.id, meld.side, verdict.meld, meld.ids)
+        own = [laid if other.id == meld.id else other for other in melds if other.side == side]
+        if state.may_close(side, own) is None:
             return True
     return False
 
