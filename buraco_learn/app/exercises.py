@@ -494,6 +494,7 @@ class GameRoom:
         self.table: Any = None
         self.replayer: Any = None
         self._saved_moves = -1
+        self._counted_hand = -1  # hands_played of the last hand recorded toward "hands won"
         self.new_button.on_click(lambda _button: self._deal_clicked())
         self.resume_button.on_click(lambda _button: self.resume())
         self.replay_button.on_click(lambda _button: self.show_replay())
@@ -554,6 +555,8 @@ class GameRoom:
         table.observe(lambda _change: self._changed(), names="table")
         self.holder.children = [table]
         self._saved_moves = -1
+        # a hand over when the table is shown (a resumed game) was counted when it was played
+        self._counted_hand = table.game.hands_played if table.state.over else -1
         for widget in (old, self.replayer):
             if widget is not None:
                 _close(widget)
@@ -628,7 +631,11 @@ class GameRoom:
         self._saved_moves = moves
         store.save_game(self.slot, json.loads(table.to_json()), self.page.info.id if self.page is not None else None)
         self.resume_button.disabled = False
-        if game.state.over and self.page is not None and game.result:
+        # "hands won" counts each hand of the match once: not a replay of the same deal ("Play the same deal
+        # again" after "Replay the hand face up"), nor a finished hand resumed
+        if (game.state.over and game.counted and self.page is not None and game.result
+                and self._counted_hand != game.hands_played):
+            self._counted_hand = game.hands_played
             mine = game.state.side_names[game.state.side_of[game.seat]]
             totals = {side: score.total for side, score in game.state.score().items()}
             best = max(totals.values())
