@@ -460,8 +460,9 @@ class TableGame:
             "meld": play, "add": play, "swap": play, "discard": play, "close": play,
             "pot": phase("pot"),
             "hint": "" if self.learner_turn else "a hint is for your own turn",
-            "undo": ("" if self.can_undo else "there is nothing to undo: you have not acted yet this hand")
-            if self.practice else "undo is only for practice games",
+            "undo": "undo is only for practice games" if not self.practice else "" if self.can_undo else (
+                "a finished hand is scored: there is no going back into it" if state.over
+                else "there is nothing to undo: you have not acted yet this hand"),
             "hurry": "" if self.bots_to_move else ("the hand is over" if state.over else "it is your turn"),
             "replay": "" if state.over else "the same deal can be played again once this hand is over",
             "next_hand": "" if self.can_next_hand else (
