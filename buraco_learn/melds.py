@@ -134,14 +134,17 @@ class Meld:
     @cached_property
     def extension_codes(self) -> frozenset[int]:
         """Codes of the natural cards that could join this meld alone: any of a set's
-        rank, or the card just beyond either end of a run (a quick filter for
+        rank, or the card just beyond either end of a run, or further out past an end wild that may move (a quick filter for
         proposals; whether the rules accept one is for :func:`check_add`)."""
         if self.kind == "set":
             rank0 = int(self.slots[0].rank) - 1
             return frozenset(suit * 13 + rank0 for suit in range(4))
         suit = int(self.slots[0].suit or 0)
         positions = [slot.position or 0 for slot in self.slots]
-        places = (min(positions) - 1, max(positions) + 1)
+        # where an end wild may move up or down as the run grows, a card may join one place further out per such wild
+        reach = 1 + int(self.slots[0].wild) + int(self.slots[-1].wild)
+        low, high = min(positions), max(positions)
+        places = [*range(low - reach, low), *range(high + 1, high + 1 + reach)]
         return frozenset(suit * 13 + (0 if place == 14 else place - 1) for place in places if 1 <= place <= 14)
 
     @cached_property

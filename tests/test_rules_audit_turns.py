@@ -9,6 +9,7 @@ import pytest
 
 from buraco_learn import IllegalActionError, preset
 from buraco_learn.game import HandState
+from buraco_learn.game.actions import Action
 from buraco_learn.game.position import position
 from buraco_learn.game.turnrules import may_not_rediscard
 
@@ -223,3 +224,16 @@ def test_003_a_wild_whose_lay_off_would_spoil_the_only_clean_canastra_is_not_kep
                      melds={"NS": [clean, "10S 10D 2D"]}, pots=[None, "auto"], pots_taken=["NS"])
     refused(state, "add m2 10H 10C", "may not close by discarding a wild card", "003 'Gameplay'")
     assert list(state.legal_actions), "the position must leave the player a legal action"
+
+
+def test_003_a_card_that_moves_an_end_wild_is_among_the_legal_actions() -> None:
+    """Where an end wild moves as the run grows ('free' placement, 003), the K♠ may join
+    2♥=5♠ 6♠ … J♠ with the wild moving up to the Q♠: the legal actions must list it (they
+    did not, and a player holding only that K♠, taken alone from the pile, was left with
+    no legal action)."""
+    state = position(preset("brazil-online"), hands={"N": "KS 4H 9H"}, phase="play",
+                     melds={"NS": ["2H=5S 6S 7S 8S 9S 10S JS"]})
+    add = Action.parse("add m1 KS")
+    assert state.is_legal(add) and add in list(state.legal_actions)
+    state.apply(add)
+    assert state.melds[0].meld.notation() == "6S 7S 8S 9S 10S JS 2H=QS KS"

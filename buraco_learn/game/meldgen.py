@@ -216,6 +216,22 @@ def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules) -> list
             for fill in _wild_fills(wilds, counts, holes) if holes else [()]:
                 out.add(tuple(sorted(naturals + list(fill))))
             position += direction
+    # where end wilds move as the run grows (wild_placement 'free'), a wild at an end may
+    # leave it to fill a gap at the other: natural stretches with as many holes as such wilds
+    movable = int(meld.slots[0].wild) + int(meld.slots[-1].wild) if rules.wild_placement == "free" else 0
+    for direction, start in ((-1, low - 1), (1, high + 1)) if movable else ():
+        stretch = []
+        position = start
+        while 1 <= position <= 14:
+            natural = _natural_at(position, suit, counts, rules)
+            if natural is None:
+                if stretch.count(None) >= movable:
+                    break
+                stretch.append(None)
+            else:
+                stretch.append(natural)
+                out.add(tuple(sorted(code for code in stretch if code is not None)))
+            position += direction
     # a natural card in the place a wild holds is a swap, proposed separately
     return sorted(candidate for candidate in out if _fits(candidate, counts))
 
