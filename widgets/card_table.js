@@ -117,10 +117,7 @@ function watchConnection(model, kernel, onLost) {
 }
 
 // A meld's short label as texts name it ("meld 3"): the trait's `tag` ("3"), else its key ("m3").
-const meldTag = (meld) => {
-  const tag = meld.tag ?? (typeof meld.label === "string" && meld.label.length <= 6 ? meld.label : null);
-  return tag !== null && tag !== undefined && tag !== "" ? `meld ${tag}` : meld.key;
-};
+const meldTag = (meld) => (meld.tag ? `meld ${meld.tag}` : meld.key);
 
 const fmt = (n) => Number(n).toLocaleString("en-GB");
 const signed = (n) => (n > 0 ? `+${fmt(n)}` : fmt(n));
