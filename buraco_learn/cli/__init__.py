@@ -13,9 +13,12 @@ import importlib
 import importlib.util
 import sys
 from collections.abc import Callable, Sequence
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from buraco_learn.errors import BuracoError, unreadable_json
+
+if TYPE_CHECKING:
+    from buraco_learn.rules import Rules
 
 # module name -> subcommand; imported lazily so each command pays only for itself
 COMMANDS: Final = {
@@ -108,7 +111,11 @@ FIXED_OPTIONS: Final = {
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     """``--rules PRESET`` and ``--option KEY=VALUE`` (repeatable), shared by commands."""
-    parser.add_argument("--rules", default="italian", metavar="PRESET", help="ruleset preset (default: italian)")
+    parser.add_argument(
+        "--rules", default="italian", metavar="PRESET|FILE.json",
+        help="ruleset: a preset, or a ruleset file (a name ending in .json or holding a /), "
+             "such as one written by 'buraco-learn rules --save' (default: italian)",
+    )
     parser.add_argument(
         "--option",
         action="append",
@@ -118,14 +125,19 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def rules_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    """The ruleset named by ``--rules`` with ``--option`` changes; raises on bad input."""
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The ruleset named by ``--rules`` (a preset, or a ruleset file) with ``--option`` changes; raises on bad input."""
+    from buraco_learn.house_rules import resolve
+
+    return resolve(args.rules, option_changes(args.option))
+
+
+def option_changes(items: Sequence[str]) -> dict[str, object]:
+    """The changes ``--option KEY=VALUE`` asks for (VALUE in JSON, else a string); raises on bad input."""
     import json
 
-    from buraco_learn.presets import preset
-
-    changes = {}
-    for item in args.option:
+    changes: dict[str, object] = {}
+    for item in items:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep:
@@ -138,7 +150,7 @@ def rules_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
             changes[key] = value
         except (ValueError, RecursionError) as error:
             raise CliError(f"invalid --option {key[:40]}: the value cannot be read ({unreadable_json(error)})") from None
-    return preset(args.rules, **changes)
+    return changes
 
 
 if __name__ == "__main__":  # pragma: no cover

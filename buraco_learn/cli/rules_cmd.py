@@ -1,7 +1,14 @@
-"""``buraco-learn rules [PRESET] [--json] [--options]``: show a ruleset.
+"""``buraco-learn rules [PRESET|FILE.json] [--json] [--options]``: show a ruleset; ``--save`` writes a house ruleset.
 
 Without a preset, lists the presets with the document each follows. With one,
-prints its options and the choices made where its document is silent.
+prints its options and the choices made where its document is silent. A ruleset
+file (a name ending in ``.json`` or holding a ``/``) is shown the same way.
+
+``buraco-learn rules --rules PRESET|FILE.json [--option KEY=VALUE ...] [--name NAME] --save FILE.json``
+makes a house ruleset (004: "the host can change any of them"): the preset (or file)
+with the options changed and the name given, written to FILE.json; every command that
+takes ``--rules`` then plays it with ``--rules FILE.json``, and the lessons' house
+rules page reads it too. Errors are one line on standard error, exit status 2.
 """
 
 from __future__ import annotations
@@ -10,16 +17,29 @@ import argparse
 import json
 from typing import Any
 
+from buraco_learn.cli import CliError, option_changes
 from buraco_learn.presets import PRESET_NAMES, preset, preset_doc
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS
 
 
 def add_parser(sub: Any, name: str) -> None:
-    parser = sub.add_parser(name, help="show the presets, or one ruleset's options and choices")
-    parser.add_argument("preset", nargs="?", help="preset name (omit to list them)")
+    parser = sub.add_parser(
+        name, help="show the presets, or one ruleset's options and choices; --save writes a house ruleset",
+        description="Show the presets, or one ruleset's options. With --save, write a house ruleset: "
+                    "a preset (or ruleset file) with --option changes and a --name, to a FILE.json that "
+                    "every command's --rules accepts.",
+    )
+    parser.add_argument("preset", nargs="?", metavar="PRESET|FILE.json", help="preset name or ruleset file (omit to list the presets)")
     parser.add_argument("--json", action="store_true", help="print the ruleset as JSON")
     parser.add_argument("--options", action="store_true", help="list every option with its sentence and source")
+    parser.add_argument("--rules", metavar="PRESET|FILE.json", help="the ruleset to start from (instead of PRESET)")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="change one rules option, VALUE in JSON (e.g. --option semi_clean_bonus=150); repeatable",
+    )
+    parser.add_argument("--name", help="the house ruleset's name (e.g. --name 'Our club')")
+    parser.add_argument("--save", metavar="FILE.json", help="write the ruleset to FILE.json (replacing it)")
     parser.set_defaults(handler=run)
 
 
@@ -28,17 +48,63 @@ def run(args: argparse.Namespace) -> int:
         for spec in Rules.options():
             print(f"{spec.name} (default {spec.default!r}): {spec.doc}")
         return 0
-    if not args.preset:
+    if args.preset and args.rules:
+        raise CliError("give the ruleset once: as PRESET or with --rules, not both")
+    chosen = args.preset or args.rules
+    made = args.option or args.name is not None or args.save
+    if not chosen and not made:
         for name in PRESET_NAMES:
             rules = preset(name)
             print(f"{name:14} {rules.source}  {DOCUMENTS[rules.source].title}")
         return 0
-    rules = preset(args.preset)
+    if chosen in PRESET_NAMES and not made:
+        return _show_preset(chosen, args.json)
+    rules = _house_rules(chosen or "italian", args)
+    if args.save:
+        return _save(rules, args.save)
     if args.json:
         print(json.dumps(rules.to_dict(), indent=2, sort_keys=True))
         return 0
-    print(preset_doc(args.preset))
+    from buraco_learn.house_rules import describe
+
+    print(describe(rules))
+    print()
+    for key, value in rules.to_dict().items():
+        print(f"  {key} = {json.dumps(value, ensure_ascii=False)}")
+    return 0
+
+
+def _show_preset(name: str, as_json: bool) -> int:
+    rules = preset(name)
+    if as_json:
+        print(json.dumps(rules.to_dict(), indent=2, sort_keys=True))
+        return 0
+    print(preset_doc(name))
     print()
     for key, value in rules.to_dict().items():
         print(f"  {key} = {json.dumps(value)}")
+    return 0
+
+
+def _house_rules(value: str, args: argparse.Namespace) -> Rules:
+    from buraco_learn.house_rules import check_name, resolve
+
+    changes = option_changes(args.option)
+    if args.name is not None:
+        name = check_name(args.name)
+        if name in PRESET_NAMES:
+            raise CliError(f"--name {name!r} is a preset's name: give the house ruleset a name of its own")
+        changes["name"] = name
+    return resolve(value, changes)
+
+
+def _save(rules: Rules, path: str) -> int:
+    from buraco_learn.house_rules import describe, save
+
+    if not path.lower().endswith(".json") or len(path) <= len(".json"):
+        shown = path if len(path) <= 80 else f"{path[:80]}…"
+        raise CliError(f"--save {shown!r}: write the ruleset to a FILE.json, so that --rules knows it is a file")
+    save(rules, path)
+    print(f"saved {describe(rules)}")
+    print(f"to {path}: play it with --rules {path}")
     return 0

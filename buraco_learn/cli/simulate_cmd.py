@@ -1,4 +1,4 @@
-"""``buraco-learn simulate --rules PRESET|all --hands N --seed S [--checks full|light] [--json]``.
+"""``buraco-learn simulate --rules PRESET|FILE.json|all --hands N --seed S [--checks full|light] [--json]``.
 
 Random play checking the engine's invariants (see :mod:`buraco_learn.game.simulate`).
 Exits 1 when any invariant is violated, each violation printed on its own line.
@@ -15,7 +15,8 @@ from buraco_learn.cli import CliError
 
 def add_parser(sub: Any, name: str) -> None:
     parser = sub.add_parser(name, help="random play checking every invariant; the long-run check")
-    parser.add_argument("--rules", default="all", metavar="PRESET", help="a preset, or 'all' (default)")
+    parser.add_argument("--rules", default="all", metavar="PRESET|FILE.json",
+                        help="a preset, a ruleset file (a name ending in .json or holding a /), or 'all' (default)")
     parser.add_argument("--hands", type=int, required=True, help="hands per preset")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     parser.add_argument("--checks", choices=("full", "light"), default="full", help="full: every step; light: card count and scores")
@@ -25,14 +26,16 @@ def add_parser(sub: Any, name: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from buraco_learn.game.simulate import simulate
-    from buraco_learn.presets import PRESET_NAMES, preset
+    from buraco_learn.house_rules import resolve
+    from buraco_learn.presets import PRESET_NAMES
 
     if args.hands < 1:
         raise CliError("--hands must be at least 1")
-    names = list(PRESET_NAMES) if args.rules == "all" else [args.rules]
+    rulesets = [resolve(name) for name in (PRESET_NAMES if args.rules == "all" else [args.rules])]
     status = 0
-    for name in names:
-        report = simulate(preset(name), args.hands, args.seed, args.checks, progress=not args.json)
+    for rules in rulesets:
+        name = rules.name
+        report = simulate(rules, args.hands, args.seed, args.checks, progress=not args.json)
         if args.json:
             print(json.dumps(report.to_dict()))
         else:

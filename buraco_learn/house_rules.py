@@ -1,0 +1,492 @@
+"""House rules: a host's named ruleset, made from a preset, saved as JSON, shared and loaded anywhere.
+
+004 says "the host can change any of them". A house ruleset is a :class:`Rules` value with a
+name of the host's choosing and the preset it is based on (``base``); its file is
+:meth:`Rules.to_json` (every option), and a file that names only some options takes the
+rest from its base preset, as ``--option`` does (``preset(base, **options)``).
+
+A ruleset file is hostile input: it is read with a bounded size, every option is checked
+on its own before the ruleset is made, and every refusal is one line, a
+:class:`HouseRulesError` that names the option (``error.option``) and says what is wrong,
+for the command line (``str(error)``, with the option's identifier) and for a page
+(``error.words``, with the option's words).
+
+>>> from buraco_learn import preset
+>>> club = preset("italian", name="Our club", semi_clean_bonus=150)
+>>> loads(dumps(club)) == club
+True
+>>> loads('{"base": "italian", "name": "Short", "target": 1005}').target
+1005
+>>> loads('{"base": "italian", "name": "Big table", "players": 9}')
+Traceback (most recent call last):
+...
+buraco_learn.house_rules.HouseRulesError: the ruleset: rules option 'players' must be between 2 and 6, not 9
+>>> try:
+...     loads('{"base": "italian", "name": "Big table", "players": 9}')
+... except HouseRulesError as error:
+...     error.option, error.words
+('players', '“Players at the table” must be from 2 to 6, not 9.')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+import os
+import re
+import unicodedata
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from buraco_learn.errors import BuracoError, InvalidRulesError, unreadable_json
+from buraco_learn.presets import PRESET_NAMES, preset
+from buraco_learn.rules import Rules
+
+#: A ruleset file is a few kilobytes (every option: about 2 KB); anything much larger is not one.
+MAX_BYTES: Final = 64 * 1024
+#: The longest name a host may give a ruleset (it is shown in dropdowns and at the card table).
+MAX_NAME: Final = 60
+#: The most pots a ruleset may list (one per side, at most six players).
+MAX_POTS: Final = 6
+
+_FIELDS: Final = {spec.name: spec for spec in dataclasses.fields(Rules)}
+
+#: Each option in a few words: what a page shows as its label (the option's sentence follows it).
+OPTION_LABELS: Final[dict[str, str]] = {
+    "name": "Name of the ruleset",
+    "base": "Preset it is based on",
+    "source": "Rule document",
+    # table
+    "players": "Players at the table",
+    "partnerships": "Play in partnerships",
+    "play_direction": "Direction of play",
+    "deal_direction": "Direction of the deal",
+    # cards and deal
+    "jokers": "Jokers in the deck",
+    "hand_size": "Cards dealt to each player",
+    "pot_sizes": "Cards in each pot",
+    "start_discard": "Turn up a card to start the discard pile",
+    # melds
+    "sets": "Sets allowed",
+    "runs": "Runs allowed",
+    "min_meld_cards": "Fewest cards in a new meld",
+    "max_wilds": "Most wild cards in one meld",
+    "twos_wild": "The 2s are wild",
+    "natural_two": "A 2 in its natural place is not wild",
+    "min_naturals": "Fewest natural cards in a meld",
+    "one_set_per_rank": "One set per rank for each side",
+    "max_set_cards": "Most cards in a set",
+    "distinct_suit_sets": "No two identical cards in a set",
+    "ace_to_ace": "A run may go from ace to ace",
+    "wild_placement": "Where a wild at the end of a run stands",
+    "wild_swap": "A wild may be swapped for the card it stands for",
+    "add_to_any_meld": "Cards may be added to anybody's melds",
+    "burraco_length": "Cards in a burraco",
+    # turns
+    "pile_take": "Taking the discard pile takes",
+    "pile_visible": "What the players see of the discard pile",
+    "must_meld_pile_card": "The card taken from the pile must be melded",
+    "first_turn_redraw": "Redraw on the first turn",
+    "forbid_rediscard_single": "No discarding the one card just taken",
+    "opening_minimum": "Points needed for the first meld",
+    "opening_minimum_from": "Match score from which the opening minimum applies",
+    "stock_end": "When the stock runs out",
+    "stalemate": "Four one-card takes in a row end the hand",
+    # closing
+    "close_needs_pot": "Closing needs the pot taken",
+    "close_needs_burraco": "Closing needs",
+    "close_by_melding": "Close by melding every card",
+    "close_discard_wild": "The closing discard may be a wild card",
+    # scoring
+    "value_joker": "Points of a joker",
+    "value_two": "Points of a 2",
+    "value_ace": "Points of an ace",
+    "value_high": "Points of an 8 to a king",
+    "value_low": "Points of a 3 to a 7",
+    "pip_values": "Cards 2 to 10 count their pips",
+    "clean_bonus": "Bonus for a clean burraco",
+    "dirty_bonus": "Bonus for a dirty burraco",
+    "semi_clean_bonus": "Bonus for a semi-clean burraco",
+    "royal_bonus": "Bonus for a clean 13-card run",
+    "ace_to_ace_bonus": "Bonus for a clean ace-to-ace run",
+    "closing_bonus": "Bonus for closing",
+    "pot_penalty": "Penalty for a pot never taken",
+    "unseen_pot_counts_cards": "A pot taken but unseen costs its cards' value",
+    "target": "Points to win the match",
+    "target_inclusive": "Reaching the target is enough",
+}
+
+#: The options a host sets, in groups as :class:`Rules` declares them (name, base and source are set apart).
+SECTIONS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    ("The table", ("players", "partnerships", "play_direction", "deal_direction")),
+    ("Cards and the deal", ("jokers", "hand_size", "pot_sizes", "start_discard")),
+    ("Melds", ("sets", "runs", "min_meld_cards", "max_wilds", "twos_wild", "natural_two", "min_naturals",
+               "one_set_per_rank", "max_set_cards", "distinct_suit_sets", "ace_to_ace", "wild_placement", "wild_swap",
+               "add_to_any_meld", "burraco_length")),
+    ("Turns", ("pile_take", "pile_visible", "must_meld_pile_card", "first_turn_redraw", "forbid_rediscard_single",
+               "opening_minimum", "opening_minimum_from", "stock_end", "stalemate")),
+    ("Closing", ("close_needs_pot", "close_needs_burraco", "close_by_melding", "close_discard_wild")),
+    ("Scoring", ("value_joker", "value_two", "value_ace", "value_high", "value_low", "pip_values", "clean_bonus",
+                 "dirty_bonus", "semi_clean_bonus", "royal_bonus", "ace_to_ace_bonus", "closing_bonus", "pot_penalty",
+                 "unseen_pot_counts_cards", "target", "target_inclusive")),
+)
+
+#: The choices of an option with a few values, in words.
+CHOICE_LABELS: Final[dict[str, dict[str, str]]] = {
+    "play_direction": {"clockwise": "clockwise", "counter-clockwise": "counter-clockwise"},
+    "deal_direction": {"clockwise": "clockwise", "counter-clockwise": "counter-clockwise"},
+    "wild_placement": {"low-end": "fixed at the low end", "free": "at either end, moving as the run grows"},
+    "pile_take": {"whole": "the whole pile", "top": "the top card only", "any-depth": "down to any card"},
+    "pile_visible": {"all": "the whole pile", "top": "the top card only"},
+    "stock_end": {"third-last": "the hand ends after the third-last card is drawn",
+                  "pots-become-stock": "an unused pot becomes the stock",
+                  "empty": "the hand ends after the last card is drawn"},
+    "close_needs_burraco": {"any": "a burraco, clean or dirty", "clean": "a clean burraco", "none": "no burraco"},
+    "source": {code: code for code in ("000", "001", "002", "003", "004")},
+}
+
+
+class HouseRulesError(InvalidRulesError):
+    """A ruleset (a file, a saved one, a page's changes) that cannot be used, in one line.
+
+    ``option`` is the option at fault (None when the whole input is: not JSON, too large, missing);
+    ``words`` says the same for a page, with the option's words instead of its identifier.
+    """
+
+    def __init__(self, message: str, *, option: str | None = None, words: str | None = None) -> None:
+        super().__init__(_one_line(message))
+        self.option = option
+        self.words = _one_line(words if words is not None else message)
+
+
+# -- words -------------------------------------------------------------------------------------
+def option_label(option: str) -> str:
+    """The option in a few words (an option this version does not know: its identifier as words).
+
+    >>> option_label("semi_clean_bonus"), option_label("wilds_per_meld")
+    ('Bonus for a semi-clean burraco', 'wilds per meld')
+    """
+    return OPTION_LABELS.get(option) or _short(option).replace("_", " ")
+
+
+def choice_label(option: str, value: Any) -> str:
+    """One value of an option in words.
+
+    >>> choice_label("pile_take", "any-depth"), choice_label("sets", False), choice_label("pot_sizes", (18, 11))
+    ('down to any card', 'no', '18 + 11')
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (tuple, list)):
+        return " + ".join(map(str, value)) if value else "none"
+    return CHOICE_LABELS.get(option, {}).get(str(value), str(value))
+
+
+_IDENTIFIER: Final = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def option_sentence(option: str) -> str:
+    """The sentence that declares ``option`` (:class:`Rules`), another option named in it by its words.
+
+    >>> option_sentence("value_low")
+    'Points of a 3 to 7 (002: 5); ignored when “Cards 2 to 10 count their pips” is set.'
+    """
+    doc: str = _FIELDS[option].metadata["doc"]
+    return _IDENTIFIER.sub(lambda match: f"“{OPTION_LABELS[match.group(0)]}”" if match.group(0) in OPTION_LABELS
+                           else match.group(0), doc)
+
+
+def bounds_text(option: str) -> str:
+    """The values an option may take, in words ('' for a yes-or-no option).
+
+    >>> bounds_text("players"), bounds_text("pile_take"), bounds_text("sets")
+    ('from 2 to 6', 'the whole pile, the top card only or down to any card', '')
+    """
+    spec = _FIELDS[option]
+    low, high, choices = spec.metadata["low"], spec.metadata["high"], spec.metadata["choices"]
+    if choices:
+        words = [choice_label(option, choice) for choice in choices]
+        return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    if option == "pot_sizes":
+        return f"one number of cards per side, each at least 1; none for no pots (at most {MAX_POTS})"
+    return ""
+
+
+def _short(text: object, limit: int = 40) -> str:
+    text = str(text)
+    return text if len(text) <= limit else f"{text[:limit]}…"
+
+
+def _shown(value: Any) -> str:
+    """A value as an error message shows it: its JSON, cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return _short(text, 60)
+
+
+def _one_line(text: str) -> str:
+    line = " ".join(str(text).split())
+    return line if len(line) <= 400 else f"{line[:400]}…"
+
+
+# -- checking one option --------------------------------------------------------------------------
+_KINDS: Final = {bool: ("true or false", "yes or no"), int: ("a whole number", "a whole number"), str: ("a string", "words")}
+
+
+def check_name(name: Any) -> str:
+    """A ruleset's name, checked: words of at most :data:`MAX_NAME` characters, no control characters.
+
+    >>> check_name("  Our club ")
+    'Our club'
+    """
+    if not isinstance(name, str):
+        raise HouseRulesError(f"rules option 'name' must be a string, not {_shown(name)}", option="name",
+                              words="The ruleset's name must be words.")
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
+        raise HouseRulesError("rules option 'name' holds a control character", option="name",
+                              words="The ruleset's name holds a character that cannot be shown.")
+    text: str = " ".join(str(name).split())
+    if not text:
+        raise HouseRulesError("rules option 'name' must not be empty: give the ruleset a name", option="name",
+                              words="Give the ruleset a name.")
+    if len(text) > MAX_NAME:
+        raise HouseRulesError(f"rules option 'name' must be at most {MAX_NAME} characters, not {len(text)}",
+                              option="name", words=f"The ruleset's name must be at most {MAX_NAME} characters long.")
+    return text
+
+
+def check_option(option: str, value: Any) -> Any:
+    """``value`` for ``option``, checked on its own (its type, choices and bounds); raises naming the option."""
+    label = f"“{option_label(option)}”"
+    if option not in _FIELDS:
+        close = difflib.get_close_matches(option, list(_FIELDS), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise HouseRulesError(f"unknown rules option {_short(option)!r}{hint}", option=option,
+                              words=f"This version of the lessons has no rule called {label}.")
+    if option == "name":
+        return check_name(value)
+    if option == "base":
+        if value not in PRESET_NAMES:
+            raise HouseRulesError(
+                f"rules option 'base' cannot be {_shown(value)}: a ruleset is based on one of the presets, "
+                f"{', '.join(PRESET_NAMES)}", option="base",
+                words=f"It is based on a preset these lessons do not have ({_short(value)}).")
+        return value
+    if option == "pot_sizes":
+        sizes = value if isinstance(value, (list, tuple)) else None
+        if sizes is None or not all(isinstance(size, int) and not isinstance(size, bool) for size in sizes):
+            raise HouseRulesError(f"rules option 'pot_sizes' must be a list of card counts, not {_shown(value)}",
+                                  option=option, words=f"{label} must be whole numbers, one per pot.")
+        if len(sizes) > MAX_POTS or any(not 1 <= size <= 60 for size in sizes):
+            raise HouseRulesError(f"rules option 'pot_sizes' must list at most {MAX_POTS} pots of 1 to 60 cards, "
+                                  f"not {_shown(value)}", option=option,
+                                  words=f"{label}: at most {MAX_POTS} pots, each of 1 to 60 cards.")
+        return tuple(sizes)
+    spec = _FIELDS[option]
+    expected = type(spec.default)
+    if type(value) is not expected:
+        kind, kind_words = _KINDS.get(expected, (expected.__name__, expected.__name__))
+        if spec.metadata["choices"]:
+            kind_words = f"one of {bounds_text(option)}"
+        raise HouseRulesError(f"rules option {option!r} must be {kind}, not {_shown(value)}", option=option,
+                              words=f"{label} must be {kind_words}, not {_short(_shown(value), 30)}.")
+    choices = spec.metadata["choices"]
+    if choices and value not in choices:
+        raise HouseRulesError(
+            f"rules option {option!r} cannot be {_shown(value)}: choose one of {', '.join(map(repr, choices))}",
+            option=option, words=f"{label} must be {bounds_text(option)}, not {_short(value, 30)}.")
+    low, high = spec.metadata["low"], spec.metadata["high"]
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise HouseRulesError(f"rules option {option!r} must be between {low} and {high}, not {_shown(value)}",
+                              option=option, words=f"{label} must be from {low} to {high}, not {_short(value, 30)}.")
+    return value
+
+
+# -- what the whole ruleset needs (several options together) --------------------------------------
+#: A refusal of Rules' own checks that names no option in quotes: the option it is about, and the words.
+_TOGETHER: Final = (
+    ("partnership play is for", "players", "Partnership play needs 2, 3 or 4 players."),
+    ("pot per side", "pot_sizes", "There must be one pot per side: as many numbers in “Cards in each pot” as there are sides."),
+    ("every pot holds", "pot_sizes", "Every pot holds at least one card."),
+    ("close_needs_pot is set", "close_needs_pot", "“Closing needs the pot taken” is set, but the ruleset has no pots."),
+    ("the deal needs", "hand_size", "The deck is too small for this deal: fewer cards per player, fewer players or "
+                                    "smaller pots (at least 3 cards must be left for the stock)."),
+    ("min_naturals must reach", "min_naturals", "With no wild cards allowed, “Fewest natural cards in a meld” must "
+                                                "reach “Fewest cards in a new meld”."),
+    ("neither sets nor runs", "runs", "A ruleset must allow sets or runs, or no meld could ever be legal."),
+)
+
+
+def _together(error: InvalidRulesError, changed: list[str]) -> HouseRulesError:
+    message = str(error)
+    for needle, together, words in _TOGETHER:
+        if needle in message:
+            return HouseRulesError(f"rules option {together!r}: {message}", option=together, words=words)
+    quoted = re.search(r"'([a-z_]+)'", message)
+    option: str | None = quoted.group(1) if quoted and quoted.group(1) in _FIELDS else (changed[-1] if changed else None)
+    label = f"“{option_label(option)}”: " if option is not None else ""
+    return HouseRulesError(message if quoted else f"rules option {option!r}: {message}", option=option,
+                           words=f"{label}{message}")
+
+
+def build(base: str, changes: dict[str, Any]) -> Rules:
+    """The ruleset ``preset(base, **changes)``, every change checked on its own first (raises naming the option).
+
+    >>> build("italian", {"name": "Three of us", "players": 3}).pot_sizes
+    (18, 11)
+    """
+    check_option("base", base)
+    checked = {option: check_option(option, value) for option, value in changes.items() if option != "base"}
+    try:
+        return preset(base, **checked)
+    except HouseRulesError:
+        raise
+    except InvalidRulesError as error:
+        raise _together(error, list(checked)) from None
+
+
+# -- reading -------------------------------------------------------------------------------------------
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise HouseRulesError(f"rules option {_short(key)!r} is given twice", option=key,
+                                  words=f"“{option_label(key)}” is given twice.")
+        result[key] = value
+    return result
+
+
+def from_data(data: Any) -> Rules:
+    """A ruleset from parsed JSON: an object of options; ``base`` (or a preset's ``name``) fills in the rest."""
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else _shown(data)
+        raise HouseRulesError(f"a ruleset must be a JSON object of options, not {kind}",
+                              words="It is not a ruleset (not a set of options).")
+    name = data.get("name", data.get("base", "italian"))
+    if "base" in data:
+        base = data["base"]
+    elif name in PRESET_NAMES:
+        base = name
+    else:
+        check_name(name)
+        raise HouseRulesError(
+            f"rules option 'base' is missing: a ruleset named {_short(name)!r} must name the preset it is based on, "
+            f"one of {', '.join(PRESET_NAMES)}", option="base",
+            words="It does not say which preset it is based on.")
+    return build(base, {key: value for key, value in data.items() if key != "base"})
+
+
+def loads(text: str | bytes, where: str = "the ruleset") -> Rules:
+    """A ruleset from JSON text (a file's, a saved one's, an upload's); raises :class:`HouseRulesError`."""
+    try:
+        if isinstance(text, bytes):
+            if len(text) > MAX_BYTES:
+                raise _too_large(where)
+            text = text.decode("utf-8")
+        if len(text) > MAX_BYTES:
+            raise _too_large(where)
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constant)
+        return from_data(data)
+    except HouseRulesError as error:
+        raise HouseRulesError(f"{where}: {error}", option=error.option, words=error.words) from None
+    except UnicodeDecodeError:
+        raise HouseRulesError(f"{where} is not UTF-8 text", words="It is not a ruleset file (not text).") from None
+    except json.JSONDecodeError as error:
+        raise HouseRulesError(f"{where} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}",
+                              words="It is not a ruleset file (not JSON).") from None
+    except (ValueError, RecursionError) as error:  # thousands of digits, nested thousands deep
+        if isinstance(error, BuracoError):
+            raise HouseRulesError(f"{where}: {error}") from None
+        raise HouseRulesError(f"{where} cannot be read: {unreadable_json(error)}",
+                              words="It is not a ruleset file.") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise HouseRulesError(f"{name} is not a number a ruleset can hold", words=f"It holds {name}, which is not a number.")
+
+
+def _too_large(where: str) -> HouseRulesError:
+    return HouseRulesError(f"{where} is too large for a ruleset (more than {MAX_BYTES // 1024} KB)",
+                           words="It is too large to be a ruleset file.")
+
+
+def load(path: str | os.PathLike[str]) -> Rules:
+    """The ruleset in the file at ``path`` (at most :data:`MAX_BYTES`); raises :class:`HouseRulesError` in one line."""
+    where = f"the ruleset file {_short(os.fspath(path), 80)!r}"
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise HouseRulesError(f"cannot read {where}: no such file") from None
+    except IsADirectoryError:
+        raise HouseRulesError(f"cannot read {where}: it is a folder") from None
+    except OSError as error:
+        raise HouseRulesError(f"cannot read {where}: {error.strerror or type(error).__name__}") from None
+    except ValueError:  # a NUL in the path
+        raise HouseRulesError(f"cannot read {where}: not a file name") from None
+    return loads(data, where)
+
+
+def dumps(rules: Rules) -> str:
+    """A ruleset as its file holds it: every option, sorted, indented, ending in a newline."""
+    return rules.to_json(indent=2) + "\n"
+
+
+def save(rules: Rules, path: str | os.PathLike[str]) -> None:
+    """Write ``rules`` to the file at ``path`` (replacing it); raises :class:`HouseRulesError` in one line."""
+    where = f"the ruleset file {_short(os.fspath(path), 80)!r}"
+    try:
+        Path(path).write_text(dumps(rules), encoding="utf-8")
+    except OSError as error:
+        raise HouseRulesError(f"cannot write {where}: {error.strerror or type(error).__name__}") from None
+    except ValueError:
+        raise HouseRulesError(f"cannot write {where}: not a file name") from None
+
+
+def is_file_reference(value: str) -> bool:
+    """Whether ``--rules VALUE`` names a file rather than a preset: it ends in ``.json`` or holds a path separator.
+
+    >>> is_file_reference("club.json"), is_file_reference("rules/club"), is_file_reference("italian")
+    (True, True, False)
+    """
+    separators = {"/", os.sep} | ({os.altsep} if os.altsep else set())
+    return value.lower().endswith(".json") or any(sep in value for sep in separators)
+
+
+def resolve(value: str, changes: Mapping[str, Any] | None = None) -> Rules:
+    """The ruleset a preset name or a ruleset file names, with ``changes`` on top (as ``--rules`` and ``--option``).
+
+    >>> resolve("italian", {"players": 3}).pot_sizes
+    (18, 11)
+    """
+    changes = dict(changes or {})
+    if not is_file_reference(value):
+        return preset(value, **changes)
+    rules = load(value)
+    if not changes:
+        return rules
+    own = {option: current for option, current in rules.changed_options().items() if option != "base"}
+    return build(rules.base, {**own, **changes})
+
+
+def describe(rules: Rules) -> str:
+    """One line: the ruleset's name, its base preset and what it changes, in words.
+
+    >>> from buraco_learn import preset
+    >>> describe(preset("italian", name="Our club", semi_clean_bonus=150, target=1005))
+    'Our club: italian (002) with Bonus for a semi-clean burraco 150, Points to win the match 1005'
+    >>> describe(preset("cutthroat"))
+    'cutthroat (004)'
+    """
+    changed = {option: value for option, value in rules.changed_options().items() if option not in ("name", "base")}
+    base = f"{rules.base} ({preset(rules.base).source})"
+    if rules.name == rules.base and not changed:
+        return base
+    items = ", ".join(f"{option_label(option)} {choice_label(option, value)}" for option, value in changed.items())
+    return f"{rules.name}: {base}" + (f" with {items}" if items else ", unchanged")
