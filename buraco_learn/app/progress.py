@@ -1,4 +1,4 @@
-"""The learner's progress: lessons done, quiz scores and saved games, in SQLite.
+"""The learner's progress: lessons done, quiz scores and saved games, in SQLite; and the host's house rulesets.
 
 Pure Python (``sqlite3``, no Jupyter), so the landing page, every lesson's kernel and
 the command line share one store. The database lives in the user's data directory
@@ -23,6 +23,16 @@ open page) can read and write at once.
 >>> store.reset("melds")
 >>> store.lesson("melds").done
 False
+
+A host's house rulesets (:mod:`buraco_learn.house_rules`) are kept here too, by name, so every
+page's ruleset chooser offers them; each is checked again when it is read:
+
+>>> from buraco_learn import preset
+>>> store.save_ruleset(preset("italian", name="Our club", semi_clean_bonus=150))
+>>> [saved.name for saved in store.rulesets()], store.ruleset("Our club").semi_clean_bonus
+(['Our club'], 150)
+>>> store.delete_ruleset("Our club"), store.rulesets()
+(True, [])
 """
 
 from __future__ import annotations
@@ -35,14 +45,20 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from buraco_learn.errors import BuracoError
 
+if TYPE_CHECKING:
+    from buraco_learn.rules import Rules
+
 DATA_ENV: Final = "BURACO_LEARN_DATA"
 DB_NAME: Final = "progress.sqlite3"
-SCHEMA_VERSION: Final = 1
+#: 1: lessons, quizzes, games; 2: rulesets (a database of schema 1 gains the table when opened).
+SCHEMA_VERSION: Final = 2
 MAX_KEY = 120
+#: The most house rulesets kept (a page that saves in a loop cannot fill the disk).
+MAX_RULESETS: Final = 200
 BUSY_TIMEOUT_S = 30.0
 
 _SCHEMA: Final = """
@@ -64,6 +80,11 @@ CREATE TABLE IF NOT EXISTS quizzes (
 CREATE TABLE IF NOT EXISTS games (
     slot    TEXT PRIMARY KEY,
     lesson  TEXT,
+    data    TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS rulesets (
+    name    TEXT PRIMARY KEY,
     data    TEXT NOT NULL,
     updated TEXT NOT NULL
 );
@@ -124,6 +145,26 @@ class SavedGame:
     slot: str
     lesson: str | None
     updated: str
+
+
+@dataclass(frozen=True)
+class SavedRuleset:
+    """A house ruleset as the store keeps it: its name, its JSON (as saved) and when it was saved."""
+
+    name: str
+    data: str
+    updated: str
+
+    def load(self) -> Rules:
+        """The ruleset, checked again: raises :class:`~buraco_learn.house_rules.HouseRulesError` naming the
+        option when it no longer validates (saved by another version, or tampered with)."""
+        from buraco_learn.house_rules import HouseRulesError, loads
+
+        rules = loads(self.data, f"the saved ruleset {self.name[:60]!r}")
+        if rules.name != self.name:
+            raise HouseRulesError(f"the saved ruleset {self.name[:60]!r} is named {rules.name[:60]!r} inside",
+                                  option="name", words="Its name does not match the name it was saved under.")
+        return rules
 
 
 def data_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -337,9 +378,57 @@ class ProgressStore:
         with self._transaction(write=True) as conn:
             return conn.execute("DELETE FROM games WHERE slot = ?", (slot,)).rowcount > 0
 
+    # -- house rulesets -------------------------------------------------------------
+    def save_ruleset(self, rules: Rules) -> None:
+        """Keep a host's ruleset under its name (replacing one of the same name).
+
+        The name must be the host's own, not a preset's (the chooser offers the presets already).
+        """
+        from buraco_learn.house_rules import HouseRulesError, check_name, dumps
+        from buraco_learn.presets import PRESET_NAMES
+        from buraco_learn.rules import Rules
+
+        if not isinstance(rules, Rules):
+            raise ProgressError(f"a saved ruleset must be a Rules value, not {type(rules).__name__}")
+        try:
+            name = check_name(rules.name)
+        except HouseRulesError as error:
+            raise ProgressError(error.words) from None
+        if name != rules.name or name.casefold() in {preset.casefold() for preset in PRESET_NAMES}:
+            raise ProgressError(f"give the ruleset a name of its own, not {rules.name[:60]!r}: the presets are offered already")
+        with self._transaction(write=True) as conn:
+            known = conn.execute("SELECT 1 FROM rulesets WHERE name = ?", (name,)).fetchone() is not None
+            count = conn.execute("SELECT COUNT(*) FROM rulesets").fetchone()[0]
+            if not known and count >= MAX_RULESETS:
+                raise ProgressError(f"{MAX_RULESETS} rulesets are kept already: delete one first")
+            conn.execute("INSERT OR REPLACE INTO rulesets (name, data, updated) VALUES (?, ?, ?)",
+                         (name, dumps(rules), _now()))
+
+    def rulesets(self) -> list[SavedRuleset]:
+        """Every saved house ruleset, by name (read with :meth:`SavedRuleset.load`, which checks it)."""
+        with self._transaction() as conn:
+            rows = conn.execute("SELECT name, data, updated FROM rulesets ORDER BY name COLLATE NOCASE, name").fetchall()
+        return [SavedRuleset(str(name), str(data), str(updated)) for name, data, updated in rows]
+
+    def ruleset(self, name: str) -> Rules | None:
+        """The house ruleset saved as ``name`` (None when there is none); raises
+        :class:`~buraco_learn.house_rules.HouseRulesError` naming the option when it no longer validates."""
+        _key("ruleset name", name)
+        with self._transaction() as conn:
+            row = conn.execute("SELECT name, data, updated FROM rulesets WHERE name = ?", (name,)).fetchone()
+        return None if row is None else SavedRuleset(str(row[0]), str(row[1]), str(row[2])).load()
+
+    def delete_ruleset(self, name: str) -> bool:
+        """Forget the house ruleset ``name``; whether there was one."""
+        _key("ruleset name", name)
+        with self._transaction(write=True) as conn:
+            return conn.execute("DELETE FROM rulesets WHERE name = ?", (name,)).rowcount > 0
+
     # -- reset ----------------------------------------------------------------------
     def reset(self, lesson: str | None = None) -> None:
-        """Forget one lesson (done, quiz scores and the games saved from it), or everything."""
+        """Forget one lesson (done, quiz scores and the games saved from it), or all progress.
+
+        The host's house rulesets are not progress: they stay (:meth:`delete_ruleset` forgets one)."""
         if lesson is not None:
             _key("lesson", lesson)
         with self._transaction(write=True) as conn:
