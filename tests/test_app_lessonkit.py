@@ -123,7 +123,7 @@ def test_number_and_preset_questions() -> None:
     assert deck.choices(preset("italian")) == ("104", "108", "110") and deck.answer(preset("fechado")) == "104"
     which = kit.preset_question("Which has no jokers?", "jokers", lambda rules: not rules.jokers, ["italian", "brazil-online"])
     assert which.answer(preset("italian")) == "brazil-online"
-    assert "italian: yes · brazil-online: no" in which.explain(preset("italian"))
+    assert "italian (002 Burraco: full rules (Italian)): yes · brazil-online (003 Buraco Brazil Online): no" in which.explain(preset("italian"))
     with pytest.raises(ValueError, match="exactly one answer"):
         kit.preset_question("Which has jokers?", "jokers", lambda rules: rules.jokers, ["italian", "bukharo"])
 

@@ -78,12 +78,12 @@ def read_table(page: str) -> TableReader:
 # -- the rulesets table -----------------------------------------------------------------------
 def test_every_cell_of_the_rulesets_table_is_the_presets_own_value() -> None:
     table = read_table(rules_table_html())
-    assert table.header == ["option", *PRESET_NAMES]
+    assert table.header == ["rule", *PRESET_NAMES]
     assert table.rows["document"] == [preset(name).source for name in PRESET_NAMES]
     options = differing_options()
     assert list(table.rows)[1:] == options
     for option in options:
-        assert table.rows[option] == [format_option(getattr(preset(name), option)) for name in PRESET_NAMES], option
+        assert table.rows[option] == [format_option(getattr(preset(name), option), option) for name in PRESET_NAMES], option
 
 
 def test_the_table_shows_exactly_the_options_the_presets_disagree_on() -> None:
@@ -100,7 +100,7 @@ def test_the_table_shows_exactly_the_options_the_presets_disagree_on() -> None:
 def test_a_chosen_subset_and_the_differs_marks() -> None:
     page = rules_table_html(["italian", "aberto", "cutthroat"], options=["sets", "max_set_cards"])
     table = read_table(page)
-    assert table.rows["sets"] == ["yes", "no", "yes"] and table.rows["max_set_cards"] == ["0", "0", "4"]
+    assert table.rows["sets"] == ["yes", "no", "yes"] and table.rows["max_set_cards"] == ["no limit", "no limit", "4"]
     assert page.count('class="differs"') == 2
     with pytest.raises(ValueError, match="unknown rules option 'wilds'"):
         rules_table_html(options=["wilds"])

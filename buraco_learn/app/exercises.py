@@ -38,7 +38,17 @@ import ipywidgets as widgets
 from buraco_learn.app import parts
 from buraco_learn.app.lessonkit import Page, Question, RulesetChooser, _error_html, on_opened, progress_error_html
 from buraco_learn.app.pages import STYLE
-from buraco_learn.app.positions import TRIAL_STYLE, Exercise, Trial, action_text, burraco_kind_of, position_html, run_trial
+from buraco_learn.app.positions import (
+    TRIAL_STYLE,
+    Exercise,
+    Trial,
+    action_text,
+    allowed_text,
+    burraco_kind_of,
+    phase_text,
+    position_html,
+    run_trial,
+)
 from buraco_learn.app.progress import DamagedGameError, ProgressError
 from buraco_learn.app.scorehands import HandEnd, breakdown_html, deal_hand_end, hand_end_html, score_feedback
 from buraco_learn.cards import parse_cards
@@ -95,15 +105,15 @@ def trial_question(trial: Trial, prompt: str = "Does the engine allow it?") -> Q
             raise ValueError(trial.note or "this does not arise under these rules")
         action = action_text(trial.action, result.state)
         before = "; ".join(action_text(text, result.state) for text in trial.before)
-        first = f" You have already done this: {html.escape(before)}." if before else ""
+        first = f"This turn you have already done this: {html.escape(before)}." if before else html.escape(phase_text(result.state))
         return (f"{TRIAL_STYLE}<p><strong>{html.escape(trial.title)}</strong></p>{position_html(result.state)}"
                 f"<p>{first} You try to <strong>{html.escape(action)}</strong>. {html.escape(prompt)}</p>")
 
     def explain(rules: Rules) -> str:
         result = run_trial(trial, rules)
         if result.allowed:
-            return f"<p>The engine accepts it under {html.escape(rules.name)}.</p>"
-        return f"<p>{html.escape(result.reason)}</p>"
+            return f"<p>Allowed: {html.escape(allowed_text(trial, rules))}</p>"
+        return f"<p>Refused: {html.escape(result.reason)}</p>"
 
     return Question(
         prompt=show,
@@ -371,8 +381,8 @@ class ScoringExercise:
     def _finish(self, right: bool, head: str) -> None:
         self.done = True
         self.check_button.disabled = self.reveal_button.disabled = True
-        first = right and self.tries == 1
-        saved = self.page.record_quiz(int(first), 1, self.quiz) if self.page is not None else ""
+        # the task is passed by a right answer, at the first try or after retries; asking for the breakdown is not passing
+        saved = self.page.record_quiz(int(right), 1, self.quiz) if self.page is not None else ""
         tables = "".join(breakdown_html(name, score) for name, score in self.scores.items())
         try:
             self.sheet.add_hand({name: score.to_dict() for name, score in self.scores.items()})
@@ -654,10 +664,11 @@ class GameRoom:
 
 
 def bot_hand_replayer(rules: Rules | str = "italian", seed: int = 12, level: str = "beginner", *,
-                      actions: int | None = None, title: str | None = None) -> Any:
+                      actions: int | None = None, turns: int | None = None, title: str | None = None) -> Any:
     """A hand played by bots, step by step with every card face up (for watching before playing).
 
-    ``actions``: only the first that many actions (lesson 1 shows the deal and the first round).
+    ``actions``: only the first that many actions; ``turns``: only the first that many whole turns
+    (lesson 1 shows the deal and every player's first turn: ``turns=players``).
     """
     from buraco_learn.bots import make_bot
     from buraco_learn.game.state import HandState
@@ -668,8 +679,13 @@ def bot_hand_replayer(rules: Rules | str = "italian", seed: int = 12, level: str
     start = HandState.new(ruleset, random.Random(seed), dealer=ruleset.players - 1)
     state = start.clone()
     bots = [make_bot(level, ruleset, seed=seed * 10 + seat) for seat in range(ruleset.players)]
-    while not state.over and (actions is None or len(state.history) < actions):
+
+    def ended() -> int:
+        return sum(1 for action in state.history if action.kind in ("discard", "close"))
+
+    while (not state.over and (actions is None or len(state.history) < actions)
+           and (turns is None or ended() < turns)):
         state.apply(bots[state.current].act(state.view(state.current)))
     script = Script.from_hand(start, state.history, title=title or f"Four {level} bots play a hand ({ruleset.name})",
-                              partial=actions is not None)
+                              partial=actions is not None or turns is not None)
     return Replayer(script, layout=parts.layout())

@@ -41,9 +41,9 @@ import ipywidgets as widgets
 
 from buraco_learn.app import parts, preheat
 from buraco_learn.app.catalogue import INDEX, LessonInfo, discover, find
-from buraco_learn.app.pages import STYLE, format_option, landing_html, nav_html
+from buraco_learn.app.pages import STYLE, format_option, landing_html, nav_html, option_label, option_words
 from buraco_learn.app.progress import ProgressError, ProgressStore
-from buraco_learn.app.views import option_doc
+from buraco_learn.app.views import meld_verdict_html
 from buraco_learn.cards import parse_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.melds import Verdict, check_meld
@@ -234,46 +234,135 @@ class DoneButton:
 
 # -- the ruleset chooser ---------------------------------------------------------------------
 class RulesetChooser:
-    """A dropdown of the presets; views registered with :meth:`view` re-render when it changes."""
+    """A dropdown of the presets and the host's house rulesets; views registered with :meth:`view`
+    re-render when it changes.
+
+    The house rulesets are those saved in the progress store by the house rules page
+    (``house_rules.ipynb``), read again when the page is opened (:func:`page_opened`) and each
+    checked: one that no longer validates is not offered, and the note under the dropdown says
+    why, naming the option in words. ``house=False`` offers the presets only.
+    """
+
+    #: The dropdown value of a house ruleset: this prefix and its name (a preset's value is its name).
+    HOUSE = "house:"
 
     def __init__(self, default: str = "italian", names: Sequence[str] = PRESET_NAMES,
-                 description: str = "Ruleset") -> None:
+                 description: str = "Ruleset", *, store: ProgressStore | None = None, house: bool = True) -> None:
         preset(default)
-        options = [(f"{name} ({preset(name).source})", name) for name in names]
-        self.dropdown = parts.dropdown(options, default, description)
+        self._names = tuple(names)
+        self._default = default
+        self._store = store
+        self._use_house = house
+        self._house: dict[str, Rules] = {}
+        #: Why saved house rulesets are not offered, one sentence each (words, never an option's identifier).
+        self.problems: list[str] = []
+        self._read_house()
+        self.dropdown = parts.dropdown(self._options(), default, description)
         self.note = parts.html()
         self._listeners: list[Callable[[Rules], None]] = []
         self.dropdown.observe(self._changed, names="value")
         self.widget = parts.hbox([self.dropdown, self.note])
         self._describe()
+        if house:
+            on_opened(self.refresh)
 
     def __repr__(self) -> str:
         return f"RulesetChooser({self.name!r})"
 
     @property
     def name(self) -> str:
-        return str(self.dropdown.value)
+        """The chosen ruleset's name (a preset's, or the host's name for a house ruleset)."""
+        return self.rules.name
 
     @property
     def rules(self) -> Rules:
-        return preset(self.name)
+        value = str(self.dropdown.value)
+        if value.startswith(self.HOUSE) and value[len(self.HOUSE):] in self._house:
+            return self._house[value[len(self.HOUSE):]]
+        return preset(value)
+
+    @property
+    def house_names(self) -> list[str]:
+        """The names of the house rulesets offered, in the dropdown's order."""
+        return list(self._house)
 
     def select(self, name: str) -> None:
-        """Choose a preset, as the learner would in the dropdown."""
+        """Choose a preset or a house ruleset by name, as the learner would in the dropdown."""
+        if name not in PRESET_NAMES and name in self._house:
+            self.dropdown.value = self.HOUSE + name
+            return
         preset(name)
         self.dropdown.value = name
 
     def on_change(self, listener: Callable[[Rules], None]) -> None:
         self._listeners.append(listener)
 
+    def refresh(self) -> None:
+        """Read the saved house rulesets again (one saved in another tab), keeping the choice where it still exists."""
+        if not self._use_house:
+            return
+        before = str(self.dropdown.value)
+        self._read_house()
+        options = self._options()
+        values = [value for _label, value in options]
+        with self.dropdown.hold_trait_notifications():
+            self.dropdown.options = options
+            self.dropdown.value = before if before in values else self._default
+        if str(self.dropdown.value) == before:
+            self._describe()  # a house ruleset of the same name may have been saved again
+            if before.startswith(self.HOUSE):
+                self._notify()
+
+    def _read_house(self) -> None:
+        self._house, self.problems = {}, []
+        if not self._use_house:
+            return
+        from buraco_learn.house_rules import HouseRulesError
+
+        store = self._store
+        try:
+            if store is None:
+                store = ProgressStore()
+            saved = store.rulesets()
+        except ProgressError as error:
+            progress_problem(error)  # the presets are still offered; the details go to the log
+            return
+        for entry in saved:
+            try:
+                self._house[entry.name] = entry.load()
+            except HouseRulesError as error:
+                logging.getLogger(__name__).warning("a saved ruleset is not offered: %s", error)
+                self.problems.append(f"Your house rules “{entry.name}” are not offered: {error.words} "
+                                     "Change them on the house rules page.")
+
+    def _options(self) -> list[tuple[str, str]]:
+        options = [(f"{name} ({preset(name).source})", name) for name in self._names]
+        options += [(f"{name} (house rules, {rules.base})", self.HOUSE + name) for name, rules in self._house.items()]
+        return options
+
     def _describe(self) -> None:
-        document = DOCUMENTS[self.rules.source]
-        self.note.value = f'<span class="ruleset-note">document {html.escape(document.id)}: {html.escape(document.title)}</span>'
+        rules = self.rules
+        document = DOCUMENTS[rules.source]
+        text = f"document {html.escape(document.id)}: {html.escape(document.title)}"
+        if str(self.dropdown.value).startswith(self.HOUSE):
+            from buraco_learn.house_rules import choice_label, option_label
+
+            changed = [f"{option_label(option)}: {choice_label(option, value)}"
+                       for option, value in rules.changed_options().items() if option not in ("name", "base", "source")]
+            text = (f"house rules based on {html.escape(rules.base)}, {text}"
+                    + (f"; changed: {html.escape('; '.join(changed))}" if changed else ""))
+        problems = "".join(f'<br><span class="ruleset-problem" role="alert">{html.escape(problem)}</span>'
+                           for problem in self.problems)
+        self.note.value = f'<span class="ruleset-note">{text}</span>{problems}'
 
     def _changed(self, _change: Any) -> None:
         self._describe()
+        self._notify()
+
+    def _notify(self) -> None:
+        rules = self.rules
         for listener in self._listeners:
-            listener(self.rules)
+            listener(rules)
 
     def view(self, render: Callable[[Rules], str]) -> Any:
         """An HTML widget showing ``render(rules)``, re-rendered whenever the ruleset changes."""
@@ -301,8 +390,9 @@ class Question:
     explain: Callable[[Rules], str]
 
 
-def meld_question(cards: str, prompt: str = "Is this a legal meld?") -> Question:
-    """"Legal or not?" for ``cards``; the answer and the explanation are :func:`check_meld`'s verdict."""
+def meld_question(cards: str, prompt: str = "Is this a legal meld?", *, clean_word: bool = True) -> Question:
+    """"Legal or not?" for ``cards``; the answer is :func:`check_meld`'s verdict, the explanation the
+    rule that decides it, with its document (``clean_word=False`` before lesson 6 teaches "clean")."""
     parse_cards(cards)  # bad notation fails when the lesson is written, not when a learner clicks
 
     def verdict(rules: Rules) -> Verdict:
@@ -315,7 +405,7 @@ def meld_question(cards: str, prompt: str = "Is this a legal meld?") -> Question
         prompt=show,
         choices=lambda rules: ("Legal", "Not legal"),
         answer=lambda rules: "Legal" if verdict(rules).legal else "Not legal",
-        explain=lambda rules: verdict_html(verdict(rules)),
+        explain=lambda rules: meld_verdict_html(verdict(rules), clean_word=clean_word),
     )
 
 
@@ -338,13 +428,15 @@ def number_question(prompt: str, answer: Callable[[Rules], int], explain: Callab
 def preset_question(prompt: str, option: str, predicate: Callable[[Rules], bool], names: Sequence[str]) -> Question:
     """"Which of these presets ...?": exactly one of ``names`` must satisfy ``predicate`` (checked now).
 
-    The explanation is the option's declaring sentence and each preset's value.
+    The explanation is the option in words and each preset's value, with its document.
     """
     matches = [name for name in names if predicate(preset(name))]
     if len(matches) != 1:
         raise ValueError(f"{prompt!r} must have exactly one answer among {', '.join(names)}, not {matches}")
-    values = " · ".join(f"{name}: {format_option(getattr(preset(name), option))}" for name in names)
-    explanation = f"<p>{html.escape(option_doc(option))}</p><p><code>{html.escape(option)}</code>: {html.escape(values)}</p>"
+    values = " · ".join(f"{name} ({preset(name).source} {DOCUMENTS[preset(name).source].title}): "
+                        f"{format_option(getattr(preset(name), option), option)}" for name in names)
+    explanation = (f"<p>{html.escape(option_words(option))}</p>"
+                   f"<p>{html.escape(option_label(option))}: {html.escape(values)}.</p>")
     return Question(
         prompt=lambda rules: f"<p>{html.escape(prompt)}</p>",
         choices=lambda rules: tuple(names),
@@ -356,7 +448,9 @@ def preset_question(prompt: str, option: str, predicate: Callable[[Rules], bool]
 class Quiz:
     """Questions with buttons and immediate feedback; the score is recorded when all are answered.
 
-    With a ``chooser``, the questions follow its ruleset and start again when it changes.
+    A wrong answer shows the right one and why (the rule and its document), and a "Try again"
+    button for that question; the score counts the answers right at the first try. With a
+    ``chooser``, the questions follow its ruleset and start again when it changes.
     """
 
     def __init__(self, questions: Sequence[Question], chooser: RulesetChooser | None = None, *,
@@ -370,6 +464,9 @@ class Quiz:
         self.quiz = quiz
         self._fixed_rules = preset(rules)
         self._answers: list[str | None] = []
+        self._latest: list[str | None] = []
+        self._retrying: list[bool] = []
+        self._retries: list[Any] = []
         self._prompts: list[Any] = []
         self._choices: list[Any] = []
         self._feedback: list[Any] = []
@@ -394,6 +491,11 @@ class Quiz:
         return sum(answer is not None for answer in self._answers)
 
     @property
+    def solved(self) -> int:
+        """How many questions have been answered right, at the first try or after trying again."""
+        return sum(answer is not None and answer == self.correct_choice(i) for i, answer in enumerate(self._latest))
+
+    @property
     def score(self) -> int:
         return sum(answer == self.correct_choice(i) for i, answer in enumerate(self._answers) if answer is not None)
 
@@ -409,6 +511,9 @@ class Quiz:
         for old in self._widgets:
             old.close()
         self._answers = [None] * len(self.questions)
+        self._latest = [None] * len(self.questions)
+        self._retrying = [False] * len(self.questions)
+        self._retries = [None] * len(self.questions)
         self._prompts, self._choices, self._feedback = [], [], []
         for index, question in enumerate(self.questions):
             try:
@@ -427,21 +532,49 @@ class Quiz:
 
     @property
     def _widgets(self) -> list[Any]:
-        return [*self._prompts, *self._choices, *self._feedback]
+        return [*self._prompts, *self._choices, *self._feedback, *(button for button in self._retries if button is not None)]
 
     def _question_widgets(self) -> list[Any]:
-        return [part for index in range(len(self._choices))
-                for part in (self._prompts[index], self._choices[index], self._feedback[index])]
+        parts_ = []
+        for index in range(len(self._choices)):
+            parts_ += [self._prompts[index], self._choices[index], self._feedback[index]]
+            retry = self._retries[index] if index < len(self._retries) else None
+            if retry is not None and retry.layout.display != "none":
+                parts_.append(retry)
+        return parts_
 
     def _picked(self, index: int, choice: str | None) -> None:
-        if choice is not None and self._answers[index] is None:
+        if choice is not None and (self._answers[index] is None or self._retrying[index]):
             self.answer(index, choice)
 
+    def retry(self, index: int) -> None:
+        """Let the learner answer question ``index`` again (after a wrong answer); the first answer still counts."""
+        if self._answers[index] is None or self._latest[index] == self.correct_choice(index):
+            return
+        self._retrying[index] = True
+        picker = self._choices[index]
+        picker.value = None
+        picker.button_style = ""
+        picker.disabled = False
+        retry = self._retries[index]
+        if retry is not None:
+            retry.layout.display = "none"
+        self._feedback[index].value = (f'{STYLE}<div class="buraco-feedback" role="status">Question {index + 1} again: '
+                                       "choose your answer.</div>")
+        self.widget.children = self._children()
+
+    def _children(self) -> list[Any]:
+        finished = self.answered == len(self.questions)
+        return [*self._title, *self._question_widgets(), self.summary, *([self.again] if finished else [])]
+
     def answer(self, index: int, choice: str) -> bool:
-        """Answer question ``index`` with ``choice``; shows the explanation; whether it was right."""
+        """Answer question ``index`` with ``choice``; shows the explanation; whether it was right.
+
+        After a wrong answer, :meth:`retry` (the "Try again" button) lets the learner answer again.
+        """
         if not 0 <= index < len(self.questions):
             raise IndexError(f"there is no question {index + 1}: the quiz has {len(self.questions)}")
-        if self._answers[index] is not None:
+        if self._answers[index] is not None and not self._retrying[index]:
             return self._answers[index] == self.correct_choice(index)
         rules = self.rules
         question = self.questions[index]
@@ -451,28 +584,49 @@ class Quiz:
             self._feedback[index].value = _error_html(error)
             return False
         right = choice == right_answer
-        self._answers[index] = choice
+        first = self._answers[index] is None
+        if first:
+            self._answers[index] = choice
+        self._latest[index] = choice
+        self._retrying[index] = False
         picker = self._choices[index]
         picker.value = choice  # as if clicked, when answered from Python
         picker.button_style = "success" if right else "danger"
         picker.disabled = True
-        head = "✔ Right." if right else f"✘ Not quite: the answer is {html.escape(right_answer)}."
+        if right:
+            head = "✔ Right." if first else "✔ Right this time (the first answer is the one scored)."
+        else:
+            head = (f"✘ Not quite: the answer is {html.escape(right_answer)} (you said {html.escape(choice)}). "
+                    "Here is why:")
         self._feedback[index].value = (
             f'{STYLE}<div class="buraco-feedback {"right" if right else "wrong"}" role="status">'
             f"<strong>{head}</strong></div>{explanation}"
         )
-        if self.answered == len(self.questions):
+        if not right:
+            retry = self._retries[index]
+            if retry is None:
+                retry = parts.button("Try again", icon="undo", own_layout=True,
+                                     tooltip=f"Answer question {index + 1} again")
+                retry.on_click(lambda _button, i=index: self.retry(i))
+                self._retries[index] = retry
+            retry.layout.display = ""
+        elif self._retries[index] is not None:
+            self._retries[index].layout.display = "none"
+        if first and self.answered == len(self.questions):
             self._finish()
+        else:
+            self.widget.children = self._children()
         return right
 
     def _finish(self) -> None:
         total = len(self.questions)
         saved = self.page.record_quiz(self.score, total, self.quiz) if self.page is not None else ""
         self.summary.value = (
-            f'<p class="quiz-summary" role="status"><strong>You got {self.score} of {total} right</strong> '
-            f"under the {html.escape(self.rules.name)} rules. {html.escape(saved)}</p>"
+            f'<p class="quiz-summary" role="status"><strong>You got {self.score} of {total} right at the first try</strong> '
+            f"under the {html.escape(self.rules.name)} rules. {html.escape(saved)} "
+            "Try again any question you missed, or start the whole quiz again.</p>"
         )
-        self.widget.children = [*self._title, *self._question_widgets(), self.summary, self.again]
+        self.widget.children = self._children()
 
 
 class Tryout:

@@ -10,7 +10,7 @@ after each of the learner's actions.
 >>> from buraco_learn import preset
 >>> result = run_trial(CLOSING_TRIALS[0], preset("italian"))
 >>> result.allowed, result.reason
-(False, "Your side must pick up its pot before it can close (002 'Closing').")
+(False, "Your side must pick up its pozzetto before it can close (002 'Closing').")
 >>> run_trial(CLOSING_TRIALS[0], preset("cutthroat")).applies   # no pots in 004
 False
 >>> state = EXERCISES["close"].start()
@@ -83,6 +83,30 @@ class Trial:
     before: tuple[str, ...] = ()
     applies: Callable[[Rules], bool] = field(default=lambda rules: True)
     note: str = ""
+    #: why the engine allows it, where it does (the refusals carry their own reasons), and the rule's key in
+    #: :data:`buraco_learn.sources.RULE_TEXT`, cited from the ruleset's document
+    why: str = ""
+    rule: str = ""
+
+
+def allowed_text(trial: Trial, rules: Rules) -> str:
+    """Why a try the engine allows is allowed, with the rule and its document.
+
+    >>> allowed_text(TURN_CHECKS[3], preset("italian"))[:55]
+    'You have drawn, so you may discard any card: the only r'
+    """
+    why = trial.why or "Nothing in the rules stops it"
+    if not trial.rule:
+        return why + "."
+    citation = cite(trial.rule, rules.source)
+    return f'{why} ({citation.short()}: "{citation.quote}").'
+
+
+def phase_text(state: HandState) -> str:
+    """Where North is in the turn, in words (a try depends on it: nobody discards before drawing)."""
+    if state.over:
+        return "The hand is over."
+    return "You have not drawn yet this turn." if state.phase == "draw" else "You have drawn this turn."
 
 
 @dataclass(frozen=True)
@@ -123,7 +147,8 @@ def position_html(state: HandState, seat: int = 0) -> str:
              f'{cards_svg(list(sort_cards(state.hand_cards(seat))), scale=0.55)}</div>']
     melds = state.side_melds(side)
     if melds:
-        pictures = "".join(f'<span class="pos-meld" title="meld {meld.id}: a {meld_name(meld.meld)}">'
+        pictures = "".join(f'<span class="pos-meld" data-meld="{meld.id}">'
+                           f'<span class="pos-meld-label">meld {meld.id}: {html.escape(meld_name(meld.meld))}</span>'
                            f'{meld_svg(meld.meld, rules, scale=0.55)}</span>' for meld in melds)
         parts.append(f'<div class="pos-melds"><span class="pos-label">Your side\'s melds</span>{pictures}</div>')
     if state.pile:
@@ -157,11 +182,11 @@ def trial_html(result: TrialResult) -> str:
         return f'<div class="buraco-trial not-applicable">{head}<p class="trial-na">{note}</p></div>'
     state = result.state
     before = "".join(f"<li>{html.escape(action_text(text, state))}</li>" for text in trial.before)
-    steps = f'<p>First:</p><ol class="trial-before">{before}</ol>' if before else ""
+    steps = f'<p>First:</p><ol class="trial-before">{before}</ol>' if before else f"<p>{html.escape(phase_text(state))}</p>"
     action = action_text(trial.action, state)
     if result.allowed:
-        verdict = (f'<p class="buraco-feedback right trial-verdict"><strong>✔ Allowed</strong> under '
-                   f"{html.escape(result.rules.name)}.</p>")
+        verdict = (f'<p class="buraco-feedback right trial-verdict"><strong>✔ Allowed:</strong> '
+                   f"{html.escape(allowed_text(trial, result.rules))}</p>")
     else:
         verdict = (f'<p class="buraco-feedback wrong trial-verdict" role="note"><strong>✘ Refused:</strong> '
                    f"{html.escape(result.reason)}</p>")
@@ -174,7 +199,8 @@ TRIAL_STYLE: Final = """<style>
 .buraco-trial{flex:1 1 26em;border:1px solid #d0d7de;border-radius:6px;padding:.2em .8em .4em;margin:.2em 0}
 .buraco-trial h4{margin:.4em 0}.buraco-trial.not-applicable{color:#666;background:#f6f8fa}
 .buraco-position>div{margin:.2em 0}.pos-label{display:block;font-size:85%;color:#555}
-.pos-meld{display:inline-block;margin-right:.6em}
+.pos-meld{display:inline-block;margin-right:.6em;vertical-align:top}
+.pos-meld-label{display:block;font-size:80%;color:#333}
 .buraco-breakdown td,.buraco-breakdown th{padding:.15em .6em;border-bottom:1px solid #eee;text-align:left!important}
 .buraco-breakdown td.points{text-align:right!important;font-variant-numeric:tabular-nums}
 .buraco-breakdown tr.total td{font-weight:bold;border-top:2px solid #999}
@@ -211,7 +237,9 @@ TURN_TRIALS: Final = (
           lambda rules: scripted(rules, "5H 6H 9S KD", pile="8C 4D 7H", phase="draw"), "take 2"),
     Trial("Discard a wild card as your last card, to reach your pot",
           lambda rules: scripted(rules, "2D", [_RUN]), "discard 2D", applies=_has_pots,
-          note="There are no pots under these rules."),
+          note="There are no pots under these rules.",
+          why="You are not closing, so your last card may be a wild card: the discard takes you to your pot",
+          rule="wild_to_pot"),
     Trial("Discard a wild card as your last card, to close",
           lambda rules: scripted(rules, "2D", [_BURRACO], pot="taken"), "close 2D"),
 )
@@ -221,13 +249,18 @@ CLOSING_TRIALS: Final = (
     Trial("Close before your side has taken its pot", lambda rules: scripted(rules, "KC", [_BURRACO]), "close KC",
           applies=_has_pots, note="There are no pots under these rules: nothing to take before closing."),
     Trial("Close without a burraco on the table", lambda rules: scripted(rules, "KC", [_RUN], pot="taken"), "close KC"),
-    Trial("Close with only a dirty burraco", lambda rules: scripted(rules, "KC", [_DIRTY_BURRACO], pot="taken"), "close KC"),
+    Trial("Close with only a dirty burraco", lambda rules: scripted(rules, "KC", [_DIRTY_BURRACO], pot="taken"), "close KC",
+          why="Your side has taken its pot and has a burraco, and under these rules a dirty one is enough; your last "
+              "card, not a wild card, is the final discard", rule="close_conditions"),
     Trial("Close by discarding a wild card", lambda rules: scripted(rules, "2D", [_BURRACO], pot="taken"), "close 2D"),
     Trial("Close by melding every card, with no discard",
-          lambda rules: scripted(rules, "JD QD KD", [_BURRACO], pot="taken"), "meld JD QD KD"),
+          lambda rules: scripted(rules, "JD QD KD", [_BURRACO], pot="taken"), "meld JD QD KD",
+          why="Under these rules you may go out by melding your last cards, with no final discard", rule="close_by_discard"),
     Trial("Meld down to one card while you cannot close yet",
           lambda rules: scripted(rules, "JD QD KD 5C", [_RUN], pot="taken"), "meld JD QD KD"),
-    Trial("Every condition met: close", lambda rules: scripted(rules, "KC", [_BURRACO], pot="taken"), "close KC"),
+    Trial("Every condition met: close", lambda rules: scripted(rules, "KC", [_BURRACO], pot="taken"), "close KC",
+          why="Every condition is met: your side has its pot (where there are pots) and a clean burraco, and your last "
+              "card, not a wild card, is the final discard", rule="close_conditions"),
 )
 
 
@@ -409,7 +442,8 @@ def burraco_row(caption: str, cards: str, rules: Rules) -> str:
         picture = meld_svg(verdict.meld, rules, scale=0.5)
         kind = burraco_kind(verdict.meld, rules)
         if kind is None:
-            what = f"Not a {word}: {len(verdict.meld)} cards, and a {word} needs {rules.burraco_length}."
+            what = (f"Not a {word}: {len(verdict.meld)} cards, and a {word} needs {rules.burraco_length} "
+                    f"({html.escape(cite('burraco', rules.source).short())}).")
         else:
             what = f"<strong>{html.escape(kind)} {word}</strong>: {burraco_bonus(kind, rules)} points ({html.escape(_kind_source(kind, rules))})"
     return f'<tr data-cards="{html.escape(cards)}"><th scope="row">{html.escape(caption)}</th><td>{picture}</td><td>{what}</td></tr>'
@@ -454,18 +488,24 @@ def meld_of(cards: str, rules: Rules) -> Meld:
 #: Lesson 5's check.
 TURN_CHECKS: Final = (
     Trial("A pile of two cards", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"), "discard 8C",
-          before=("take",)),
+          before=("take",), why="The rule against throwing a card straight back is for a pile of one card: you took two, "
+                                "so you may discard either of them", rule="single_card_pile"),
     Trial("Taking the pile and melding nothing", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"),
-          "discard 9S", before=("take",)),
+          "discard 9S", before=("take",), why="Taking the pile is your draw; you need not meld what you take, and you "
+                                              "end the turn with a discard", rule="draw"),
     Trial("Drawing, then taking the pile too", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"),
           "take", before=("draw",)),
-    Trial("Discarding a wild card in the middle of the hand", lambda rules: scripted(rules, "5H 6H 9S KD 2C"), "discard 2C"),
+    Trial("Discarding a wild card in the middle of the hand",
+          lambda rules: scripted(rules, "5H 6H 9S KD 2C", pile="4C", phase="draw"), "discard 2C", before=("draw",),
+          why="You have drawn, so you may discard any card: the only rule against discarding a wild card is for the "
+              "card that closes the hand", rule="close_wild"),
 )
 
 #: Lesson 7's check.
 POT_CHECKS: Final = (
     Trial("You have melded every card, without discarding", lambda rules: scripted(rules, "5H 6H 7H"), "pot",
-          before=("meld 5H 6H 7H",)),
+          before=("meld 5H 6H 7H",), why="You melded every card without discarding, so you pick up your pot at once "
+                                          "and play on with it", rule="pot"),
     Trial("Picking up the pot while you still hold cards", lambda rules: scripted(rules, "5H 6H 7H 9C"), "pot"),
     Trial("Your side's pot is taken; you meld every card, with no burraco on the table",
           lambda rules: scripted(rules, "5H 6H 7H", ["9S 10S JS"], pot="taken"), "meld 5H 6H 7H"),
@@ -474,11 +514,16 @@ POT_CHECKS: Final = (
 #: Lesson 8's check (it follows the ruleset chosen).
 CLOSE_CHECKS: Final = (
     Trial("Your side has its pot and a dirty burraco; you discard your last card",
-          lambda rules: scripted(rules, "KC", [_DIRTY_BURRACO], pot="taken"), "close KC"),
+          lambda rules: scripted(rules, "KC", [_DIRTY_BURRACO], pot="taken"), "close KC",
+          why="Your side has taken its pot and has a burraco, and under these rules a dirty one is enough; your last "
+              "card, not a wild card, is the final discard", rule="close_conditions"),
     Trial("Your side can close; you add the 5♣ to a run and keep the 2♦",
-          lambda rules: scripted(rules, "2D 5C", [_BURRACO, "6C 7C 8C"], pot="taken"), "add m2 5C"),
+          lambda rules: scripted(rules, "2D 5C", [_BURRACO, "6C 7C 8C"], pot="taken"), "add m2 5C",
+          why="Under these rules you may go out by melding or laying off your last card, so keeping only the 2♦ does not "
+              "leave you stuck with a wild card you may not discard", rule="close_by_discard"),
     Trial("Your side can close; you meld your last three cards",
-          lambda rules: scripted(rules, "JD QD KD", [_BURRACO], pot="taken"), "meld JD QD KD"),
+          lambda rules: scripted(rules, "JD QD KD", [_BURRACO], pot="taken"), "meld JD QD KD",
+          why="Under these rules you may go out by melding your last cards, with no final discard", rule="close_by_discard"),
     Trial("Your side has its pot but no burraco; you meld three of your four cards",
           lambda rules: scripted(rules, "8H 9H 10H KC", ["3S 4S 5S"], pot="taken"), "meld 8H 9H 10H"),
 )

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from buraco_learn.cards import Card, Rank, Suit, deck_cards, parse_cards, sort_cards
 from buraco_learn.melds import Meld, Verdict, check_add, check_meld, check_swap
-from buraco_learn.render import card_svg, cards_svg, verdict_html
+from buraco_learn.render import card_svg, cards_svg, meld_svg, verdict_html
 from buraco_learn.rules import Rules
-from buraco_learn.sources import DOCUMENTS
+from buraco_learn.sources import DOCUMENTS, cite
+from buraco_learn.ui.table_view import meld_name
 
 
 def option_doc(option: str) -> str:
@@ -33,9 +34,85 @@ def option_doc(option: str) -> str:
     raise ValueError(f"unknown rules option {option!r}")
 
 
+def option_why(option: str) -> Callable[[Rules], str]:
+    """An explanation for a question about ``option``: the rule in words and its value under the ruleset, with the document.
+
+    >>> from buraco_learn import preset
+    >>> option_why("clean_bonus")(preset("italian"))
+    'The bonus for a burraco with no wild card. Under italian (002 Burraco: full rules (Italian)): 200.'
+    """
+    from buraco_learn.app.pages import format_option, option_words
+
+    def explain(rules: Rules) -> str:
+        document = DOCUMENTS[rules.source]
+        value = format_option(getattr(rules, option), option)
+        return f"{option_words(option)} Under {rules.name} ({document.id} {document.title}): {value}."
+
+    return explain
+
+
 def _ruleset_line(rules: Rules) -> str:
     document = DOCUMENTS[rules.source]
     return f'<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} {html.escape(document.title)}):</p>'
+
+
+def _quote(rule: str, rules: Rules) -> str:
+    """A rule's citation in a learner's words: ``(002 'Melds': "...")``."""
+    citation = cite(rule, rules.source)
+    return f'({citation.short()}: "{citation.quote}")'
+
+
+def meld_why(verdict: Verdict) -> list[str]:
+    """Why a legal meld is legal, in sentences that name the rule and its document (empty when illegal).
+
+    >>> from buraco_learn import preset
+    >>> meld_why(check_meld("2C 3C 4C", preset("italian")))[-1][:63]
+    'The 2♣ sits in its own place in a run of clubs, so it is an ord'
+    >>> meld_why(check_meld("2C 3C 4C", preset("cutthroat")))[-1][:61]
+    "The 2♣ is wild even in its own place (004 'The rules in full'"
+    """
+    meld, rules = verdict.meld, verdict.rules
+    if not verdict.legal or meld is None:
+        return []
+    if verdict.kind == "set":
+        lines = [f"It is a set: {len(meld)} cards of the same rank, and a set needs three or more {_quote('set', rules)}."]
+    else:
+        lines = [f"It is a run: {len(meld)} cards of one suit in a row, and a run needs three or more {_quote('run', rules)}."]
+    wilds = [slot for slot in meld.slots if slot.wild]
+    for slot in wilds:
+        what = "joker" if slot.card.is_joker else slot.card.unicode()
+        if slot.stands_for == slot.card:
+            lines.append(f"The {what} is wild even in its own place {_quote('natural_two', rules)}; a meld may hold "
+                         f"one wild card {_quote('one_wild', rules)}.")
+            continue
+        stands = f" stands for {slot.stands_for.unicode()}" if slot.stands_for is not None and verdict.kind == "run" else " is its wild card"
+        lines.append(f"The {what}{stands}; a meld may hold one wild card {_quote('one_wild', rules)}.")
+    if verdict.kind == "run":
+        for slot in meld.slots:
+            if not slot.wild and slot.card.rank is Rank.TWO and rules.twos_wild:
+                lines.append(f"The {slot.card.unicode()} sits in its own place in a run of {slot.card.suit.name.lower()}, "
+                             f"so it is an ordinary card, not a wild one {_quote('natural_two', rules)}.")
+        if any(slot.rank is Rank.ACE for slot in meld.slots):
+            lines.append(f"The ace sits below the 2 or above the King {_quote('aces', rules)}.")
+    return lines
+
+
+def meld_verdict_html(verdict: Verdict, *, clean_word: bool = True) -> str:
+    """A meld's verdict for a lesson: legal or not, in words, and why, naming the rule and its document.
+
+    ``clean_word=False`` says "no wild card" instead of "clean" (lesson 2 comes before the word is taught).
+    """
+    if verdict.action != "meld" or not verdict.legal or verdict.meld is None:
+        return verdict_html(verdict).replace("</strong> Illegal</p>", "</strong> Not legal</p>")
+    meld = verdict.meld
+    wild = any(slot.wild for slot in meld.slots)
+    if clean_word:
+        kind = f"a {'dirty' if wild else 'clean'} {meld_name(meld)} ({'with a wild card' if wild else 'no wild card'})"
+    else:
+        kind = f"a {meld_name(meld)}, {'with a wild card' if wild else 'no wild card in it'}"
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in meld_why(verdict))
+    return (f'<div class="buraco-verdict legal">{meld_svg(meld, verdict.rules)}'
+            f'<p class="verdict-reason"><strong>✔</strong> Legal: {html.escape(kind)}.</p><ul>{items}</ul></div>')
 
 
 # -- lesson 1: the cards and the deal -------------------------------------------------------
@@ -47,6 +124,28 @@ def wild_count(rules: Rules) -> int:
     (12, 8)
     """
     return sum(1 for card in deck_cards(rules.jokers) if rules.is_wild(card))
+
+
+def _rule_line(rule: str, rules: Rules) -> str:
+    citation = cite(rule, rules.source)
+    return f'{citation.short()}: "{citation.quote}"'
+
+
+def deck_sentence(rules: Rules) -> str:
+    """How many cards the deck has under ``rules``, and why, with the rule's document.
+
+    >>> from buraco_learn import preset
+    >>> deck_sentence(preset("brazil-online"))[:46]
+    '104 cards: two decks of 52 and no jokers (003 '
+    """
+    deck = "two decks of 52 and 4 jokers" if rules.jokers else "two decks of 52 and no jokers"
+    return f"{rules.deck_size} cards: {deck} ({_rule_line('deck', rules)})."
+
+
+def wild_sentence(rules: Rules) -> str:
+    """Which cards are wild under ``rules``, counted, with the rule's document."""
+    which = "the 4 jokers and the eight 2s" if rules.jokers else "the eight 2s (there are no jokers)"
+    return f"{wild_count(rules)} wild cards: {which} ({_rule_line('wilds', rules)})."
 
 
 def deck_html(rules: Rules) -> str:
@@ -69,7 +168,7 @@ def deck_html(rules: Rules) -> str:
         + f"<p><strong>{rules.deck_size} cards</strong>: {jokers_text}, so every card but the jokers is there twice.</p>"
         + "".join(rows)
         + f"<p><strong>{wild_count(rules)} wild cards</strong>: {'the jokers and ' if rules.jokers else ''}the eight 2s. {natural}</p>"
-        + f'<p class="source">{html.escape(option_doc("jokers"))}</p>'
+        + f'<p class="source">{html.escape(deck_sentence(rules))}</p>'
     )
 
 
@@ -136,14 +235,15 @@ def deal_html(rules: Rules, seed: int = 2005) -> str:
 
 
 # -- lessons 2 to 4: melds ----------------------------------------------------------------------
-def verdicts_html(rules: Rules, examples: Sequence[str], captions: Sequence[str] = ()) -> str:
-    """Each example's cards and :func:`check_meld`'s verdict under ``rules``."""
+def verdicts_html(rules: Rules, examples: Sequence[str], captions: Sequence[str] = (), *, clean_word: bool = True) -> str:
+    """Each example's cards and :func:`check_meld`'s verdict under ``rules``, with the rule that decides it."""
     parts = [_ruleset_line(rules), '<div class="buraco-examples">']
     for index, cards in enumerate(examples):
         caption = captions[index] if index < len(captions) else ""
         verdict = check_meld(cards, rules)
         heading = f"<p><strong>{html.escape(caption)}</strong></p>" if caption else ""
-        parts.append(f'<div class="meld-example" data-cards="{html.escape(cards)}">{heading}{verdict_html(verdict)}</div>')
+        parts.append(f'<div class="meld-example" data-cards="{html.escape(cards)}">{heading}'
+                     f"{meld_verdict_html(verdict, clean_word=clean_word)}</div>")
     return "".join(parts) + "</div>"
 
 
