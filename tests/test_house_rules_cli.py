@@ -123,7 +123,7 @@ def test_every_command_plays_a_ruleset_file(command: str, club: Path, capsys: py
 
 @pytest.mark.parametrize("command", ["check-meld", "score", "selfplay", "arena"])
 def test_option_applies_on_top_of_a_ruleset_file(command: str, club: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, *COMMANDS[command], "--rules", "club.json", "--option", "target=3000")
+    status, _, _ = run(capsys, *COMMANDS[command], "--rules", "club.json", "--option", "target=3000")
     assert status == 0
     status, _, err = run(capsys, *COMMANDS[command], "--rules", "club.json", "--option", "target=0")
     assert status == 2 and "'target' must be between 1 and 100000" in err

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from buraco_learn.app.catalogue import LESSONS_ENV, repository_lessons_dir
+from buraco_learn.app.catalogue import EXTRA_PAGES, LESSONS_ENV, repository_lessons_dir
 from buraco_learn.app.progress import DATA_ENV
 
 NOTEBOOKS = sorted(repository_lessons_dir().glob("*.ipynb"))
@@ -77,7 +77,8 @@ def nbval_run(tmp_path_factory: pytest.TempPathFactory) -> NbvalRun:
 
 def test_every_lesson_and_the_index_are_run() -> None:
     names = [path.name for path in NOTEBOOKS]
-    assert names[-1] == "index.ipynb" and len(names) == 13
+    assert names[-1] == "index.ipynb" and len(names) == 13 + len(EXTRA_PAGES)  # and the house rules page
+    assert set(EXTRA_PAGES) <= set(names)
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)

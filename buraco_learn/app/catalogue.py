@@ -4,7 +4,9 @@ Each lesson is a notebook ``NN_slug.ipynb`` whose metadata holds a ``buraco_less
 entry: its ``number``, a stable ``id`` (the key of its progress, which survives a
 renamed file), a ``title``, a one-line ``goal`` and a ``status`` (``ready``, or
 ``outline`` while its interactive part is still to come). ``index.ipynb`` is the
-landing page. Pure Python: the server, the landing page and the tests read it alike.
+landing page; the :data:`EXTRA_PAGES` (the house rules page) are linked from it but are
+not lessons: not numbered, not counted in the beginner path. Pure Python: the server,
+the landing page and the tests read it alike.
 
 >>> lessons = discover()
 >>> lessons[0].number, lessons[0].id, lessons[0].filename
@@ -31,6 +33,8 @@ from buraco_learn.errors import BuracoError
 
 LESSONS_ENV: Final = "BURACO_LEARN_LESSONS"
 INDEX: Final = "index.ipynb"
+#: Pages of the app beside the lessons (file -> title): reachable from the landing page, never a lesson.
+EXTRA_PAGES: Final = {"house_rules.ipynb": "House rules"}
 METADATA_KEY: Final = "buraco_lesson"
 STATUSES: Final = ("ready", "outline")
 _FILENAME: Final = re.compile(r"^(\d{2})_[a-z0-9_]+\.ipynb$")

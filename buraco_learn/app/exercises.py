@@ -583,12 +583,22 @@ class GameRoom:
 
     def new_game(self, seed: int | None = None) -> Any:
         """Deal a new match against the chosen bots (replacing the saved game); ``seed`` is its deal number."""
+        from buraco_learn.game.deal import seat_names
         from buraco_learn.ui import CardTable
 
-        table = CardTable(self.rules, seed=seed, bots=str(self.level.value), practice=True, pace=self.pace, comments=True,
-                          layout=parts.layout())
+        rules = self.rules  # a preset, or a host's house rules (the chooser offers those saved on the house rules page)
+        try:
+            table = CardTable(rules, seat=seat_names(rules.players)[0], seed=seed, bots=str(self.level.value),
+                              practice=True, pace=self.pace, comments=True, layout=parts.layout())
+        except BuracoError as error:  # a house ruleset the table cannot deal: told, never a traceback
+            log.warning("the card table cannot deal %r: %s", rules.name, error)
+            self.status.value = _error_html(ValueError(f"The card table cannot deal the {rules.name} rules: {error}. "
+                                                       "Choose another ruleset."))
+            return None
         self._show(table)
-        self.status.value = (f"{STYLE}<p>A new game, deal number {table.game.seed}: you are North, your partner South. "
+        seats = ("you are North, your partner South" if rules.players == 4 and rules.partnerships
+                 else f"you sit first of {rules.players} players")
+        self.status.value = (f"{STYLE}<p>A new game, deal number {table.game.seed}: {seats}. "
                              "Ask the coach with Hint at any time. The same deal number deals the same cards, "
                              "for a friend or a whole class.</p>")
         return table

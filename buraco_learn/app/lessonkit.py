@@ -254,6 +254,7 @@ class RulesetChooser:
         self._store = store
         self._use_house = house
         self._house: dict[str, Rules] = {}
+        self._quiet = False
         #: Why saved house rulesets are not offered, one sentence each (words, never an option's identifier).
         self.problems: list[str] = []
         self._read_house()
@@ -301,17 +302,20 @@ class RulesetChooser:
         """Read the saved house rulesets again (one saved in another tab), keeping the choice where it still exists."""
         if not self._use_house:
             return
-        before = str(self.dropdown.value)
+        before, rules_before = str(self.dropdown.value), self.rules
         self._read_house()
         options = self._options()
         values = [value for _label, value in options]
-        with self.dropdown.hold_trait_notifications():
-            self.dropdown.options = options
+        self._quiet = True  # one notice to the listeners, after the dropdown is settled
+        try:
+            if list(self.dropdown.options) != options:
+                self.dropdown.options = options
             self.dropdown.value = before if before in values else self._default
-        if str(self.dropdown.value) == before:
-            self._describe()  # a house ruleset of the same name may have been saved again
-            if before.startswith(self.HOUSE):
-                self._notify()
+        finally:
+            self._quiet = False
+        self._describe()
+        if self.rules != rules_before or str(self.dropdown.value) != before:
+            self._notify()
 
     def _read_house(self) -> None:
         self._house, self.problems = {}, []
@@ -356,6 +360,8 @@ class RulesetChooser:
         self.note.value = f'<span class="ruleset-note">{text}</span>{problems}'
 
     def _changed(self, _change: Any) -> None:
+        if self._quiet:
+            return
         self._describe()
         self._notify()
 

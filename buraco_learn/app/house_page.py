@@ -1,0 +1,468 @@
+"""The house rules page: a host makes a named ruleset from a preset, option by option, and saves it.
+
+004 says "the host can change any of them". The page (``lessons/house_rules.ipynb``) shows every
+option of :class:`~buraco_learn.rules.Rules` in words: its label, the sentence that declares it
+(with its source) and the values it may take; a checkbox for a yes-or-no option, a dropdown for a
+choice, a number box for a number. Every change is checked at once (:func:`buraco_learn.house_rules.build`)
+and a problem is told naming the option in words. Saved rulesets go into the progress store, where
+every lesson's ruleset chooser and the card table of lesson 12 find them; a saved one that no longer
+validates is listed with what is wrong, and can be deleted. A ruleset can also be downloaded as a
+file (for ``--rules FILE.json`` on the command line, or another computer) and a file uploaded.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> from buraco_learn.app.progress import ProgressStore
+>>> editor = HouseRulesEditor(ProgressStore(Path(tempfile.mkdtemp()) / "progress.sqlite3"))
+>>> editor.set_value("semi_clean_bonus", 150)
+>>> editor.name.value = "Our club"
+>>> editor.save()
+True
+>>> [saved.name for saved in editor.store.rulesets()], editor.rules.semi_clean_bonus
+(['Our club'], 150)
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import html
+import logging
+import re
+from typing import Any, Final
+
+import ipywidgets as widgets
+from ipywidgets.widgets.widget_bool import CheckboxStyle
+from ipywidgets.widgets.widget_string import TextStyle
+
+from buraco_learn.app import parts
+from buraco_learn.app.catalogue import INDEX
+from buraco_learn.app.lessonkit import _error_html, _open_store, on_opened, progress_error_html
+from buraco_learn.app.pages import STYLE
+from buraco_learn.app.progress import ProgressError, ProgressStore
+from buraco_learn.house_rules import (
+    MAX_BYTES,
+    SECTIONS,
+    HouseRulesError,
+    bounds_text,
+    build,
+    check_name,
+    choice_label,
+    describe,
+    dumps,
+    loads,
+    option_label,
+    option_sentence,
+)
+from buraco_learn.presets import PRESET_NAMES, preset
+from buraco_learn.rules import Rules
+from buraco_learn.sources import DOCUMENTS
+
+log = logging.getLogger("buraco_learn.app")
+
+_FIELDS: Final = {spec.name: spec for spec in dataclasses.fields(Rules)}
+
+PAGE_STYLE: Final = """<style>
+.house-option{margin:.15em 0 .1em 0}
+.house-option .option-label{font-weight:bold}
+.house-option .option-doc{color:#555;font-size:88%;line-height:1.35}
+.house-option .option-bounds{color:#555;font-size:88%}
+.house-option .changed{color:#8a5a00;font-weight:bold;font-size:88%}
+.house-status.right{color:#1e7b34}.house-status.wrong{color:#c8102e}
+.house-saved li{margin:.2em 0}
+.house-saved .problem{color:#c8102e}
+</style>"""
+
+
+def _preset_label(name: str) -> str:
+    rules = preset(name)
+    return f"{name} ({rules.source} {DOCUMENTS[rules.source].title})"
+
+
+def _pots_text(value: tuple[int, ...]) -> str:
+    return ", ".join(map(str, value))
+
+
+def parse_pots(text: str) -> tuple[int, ...]:
+    """Pot sizes as a host types them: numbers separated by commas, spaces or +; empty for no pots.
+
+    >>> parse_pots("11, 11"), parse_pots(" 18 + 11 "), parse_pots("")
+    ((11, 11), (18, 11), ())
+    """
+    words = [word for word in re.split(r"[\s,+]+", str(text).strip()) if word]
+    if not all(word.isascii() and word.isdigit() and len(word) <= 3 for word in words) or len(words) > 12:
+        raise HouseRulesError(f"rules option 'pot_sizes' cannot be {str(text)[:40]!r}", option="pot_sizes",
+                              words="“Cards in each pot” must be whole numbers separated by commas, such as 11, 11 "
+                                    "(leave it empty for no pots).")
+    return tuple(int(word) for word in words)
+
+
+class HouseRulesEditor:
+    """The house rules page's widgets: base preset, name, every option, save, the saved rulesets."""
+
+    def __init__(self, store: ProgressStore | None = None, base: str = "italian") -> None:
+        self.store, self._store_error = (store, "") if store is not None else _open_store()
+        self.base = parts.dropdown([(_preset_label(name), name) for name in PRESET_NAMES], base, "Start from")
+        self.base.style = parts.shared("house-description", lambda: parts.description_style(description_width="6em"))
+        self.name = widgets.Text(value="", placeholder="e.g. Our club", description="Name",
+                                 layout=widgets.Layout(width="22em", max_width="100%"),
+                                 style=parts.shared("house-text", lambda: TextStyle(description_width="6em")))
+        self.save_button = parts.button("Save these house rules", icon="save", button_style="primary")
+        self.status = parts.html()
+        self.summary = parts.html()
+        self.download = parts.html()
+        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Open a ruleset file",
+                                         layout=widgets.Layout(width="auto"))
+        self.saved_list = parts.html()
+        self.saved_choice = parts.dropdown([("(none saved yet)", "")], "", "Saved")
+        self.saved_choice.style = self.base.style
+        self.edit_button = parts.button("Edit", icon="pencil")
+        self.delete_button = parts.button("Delete", icon="trash", button_style="warning")
+        self.saved_message = parts.html()
+        self.controls: dict[str, Any] = {}
+        self.notes: dict[str, Any] = {}
+        self._touched: set[str] = set()
+        self._syncing = False
+        self._rules: Rules = preset(base)
+        self._problem: HouseRulesError | None = None
+
+        sections = []
+        for _title, options in SECTIONS:
+            rows = [self._option_row(option) for option in options]
+            sections.append(parts.vbox(rows))
+        self.sections = widgets.Accordion(children=sections, titles=tuple(title for title, _options in SECTIONS),
+                                          layout=widgets.Layout(width="100%", max_width="60em"))
+        self.sections.selected_index = 0
+
+        self.base.observe(lambda _change: self._base_changed(), names="value")
+        self.name.observe(lambda _change: None if self._syncing else self._check(), names="value")
+        self.save_button.on_click(lambda _button: self.save())
+        self.upload.observe(lambda _change: self._uploaded(), names="value")
+        self.edit_button.on_click(lambda _button: self.edit(str(self.saved_choice.value)))
+        self.delete_button.on_click(lambda _button: self.delete(str(self.saved_choice.value)))
+        if self.store is None:
+            for button in (self.save_button, self.edit_button, self.delete_button):
+                button.disabled = True
+
+        home = parts.html(f'<a class="nav-home buraco-link" href="{INDEX}" '
+                          'style="color:#0b57d0;text-decoration:none">⌂ All lessons</a>')
+        start = parts.vbox([
+            parts.html(f"{STYLE}{PAGE_STYLE}<h3>1. Start from a preset and name your rules</h3>"),
+            self.base, self.name,
+        ])
+        change = parts.vbox([
+            parts.html("<h3>2. Change what your table plays differently</h3><p>Open a group of rules. Each rule says "
+                       "what it does and which document it comes from; a rule you change is marked.</p>"),
+            self.sections,
+        ])
+        save = parts.vbox([
+            parts.html("<h3>3. Save them</h3>"),
+            self.summary, parts.hbox([self.save_button], own_layout=True, flex_flow="row wrap"), self.status,
+            self.download,
+        ])
+        saved = parts.vbox([
+            parts.html("<h3>Your saved house rules</h3>"),
+            self.saved_list,
+            parts.hbox([self.saved_choice, self.edit_button, self.delete_button], own_layout=True, flex_flow="row wrap",
+                       align_items="center"),
+            self.saved_message,
+            parts.html("<p>Have a ruleset file from another computer, or from the command line "
+                       "(<em>buraco-learn rules --save</em>)? Open it here to edit and save it:</p>"),
+            self.upload,
+        ])
+        self.widget = parts.vbox([home, start, change, save, saved], own_layout=True, max_width="100%")
+        self._check()
+        self.refresh_saved()
+        on_opened(self.refresh_saved)
+
+    def __repr__(self) -> str:
+        state = "valid" if self._problem is None else f"invalid ({self._problem.option})"
+        return f"HouseRulesEditor(base={self.base.value!r}, name={self.name.value!r}, {state})"
+
+    # -- one option ----------------------------------------------------------------------------
+    def _option_row(self, option: str) -> Any:
+        spec = _FIELDS[option]
+        value = getattr(self._rules, option)
+        label = option_label(option)
+        control: Any
+        if isinstance(spec.default, bool):
+            control = widgets.Checkbox(value=value, description=label, indent=False, layout=parts.layout(),
+                                       style=parts.shared("house-check", CheckboxStyle))
+            head = ""
+        elif spec.metadata["choices"]:
+            control = widgets.Dropdown(options=[(choice_label(option, choice), choice) for choice in spec.metadata["choices"]],
+                                       value=value, layout=widgets.Layout(width="auto", max_width="100%"))
+            head = f'<span class="option-label">{html.escape(label)}</span>'
+        elif option == "pot_sizes":
+            control = widgets.Text(value=_pots_text(value), placeholder="none", continuous_update=False,
+                                   layout=widgets.Layout(width="10em"))
+            head = f'<span class="option-label">{html.escape(label)}</span>'
+        else:
+            control = widgets.IntText(value=value, layout=widgets.Layout(width="9em"))
+            head = f'<span class="option-label">{html.escape(label)}</span>'
+        control.observe(lambda _change, name=option: self._edited(name), names="value")
+        note = parts.html()
+        self.controls[option] = control
+        self.notes[option] = (note, head)
+        self._show_note(option)
+        return parts.vbox([note, control] if head else [control, note])
+
+    def _show_note(self, option: str, base: Rules | None = None) -> None:
+        note, head = self.notes[option]
+        bounds = bounds_text(option)
+        base_value = getattr(base if base is not None else preset(str(self.base.value)), option)
+        changed = ""
+        if self._value_of(option, quiet=True) != base_value:
+            changed = (f' <span class="changed">changed ({html.escape(str(self.base.value))}: '
+                       f'{html.escape(choice_label(option, base_value))})</span>')
+        allowed = f' <span class="option-bounds">Allowed: {html.escape(bounds)}.</span>' if bounds and not self._is_choice(option) else ""
+        note.value = (f'<div class="house-option" data-option-label="{html.escape(option_label(option))}">'
+                      f'{head}{changed}<div class="option-doc">{html.escape(option_sentence(option))}{allowed}</div></div>')
+
+    @staticmethod
+    def _is_choice(option: str) -> bool:
+        return bool(_FIELDS[option].metadata["choices"])
+
+    def _value_of(self, option: str, *, quiet: bool = False) -> Any:
+        control = self.controls[option]
+        if option == "pot_sizes":
+            try:
+                return parse_pots(control.value)
+            except HouseRulesError:
+                if quiet:
+                    return None
+                raise
+        return control.value
+
+    def set_value(self, option: str, value: Any) -> None:
+        """Change one option, as the host would on the page."""
+        control = self.controls[option]
+        control.value = _pots_text(value) if option == "pot_sizes" else value
+
+    # -- checking ---------------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The ruleset as the page stands (raises :class:`HouseRulesError` when it does not validate)."""
+        if self._problem is not None:
+            raise self._problem
+        return self._rules
+
+    @property
+    def problem(self) -> str:
+        """What is wrong with the page's ruleset, in words ('' when nothing is)."""
+        return self._problem.words if self._problem is not None else ""
+
+    def changes(self) -> dict[str, Any]:
+        """The options the host changed from the base preset (read from the page; raises on a bad pot list)."""
+        base = preset(str(self.base.value))
+        result = {}
+        for option in self._touched:
+            value = self._value_of(option)
+            if value != getattr(base, option):
+                result[option] = value
+        return result
+
+    def _edited(self, option: str) -> None:
+        if self._syncing:
+            return
+        self._touched.add(option)
+        self._check()
+
+    def _base_changed(self) -> None:
+        if self._syncing:
+            return
+        self._touched.clear()
+        self._sync(preset(str(self.base.value)))
+        self._check()
+
+    def _sync(self, rules: Rules, every: bool = True) -> None:
+        """Show ``rules``'s values (every option, or those the host has not changed)."""
+        syncing, self._syncing = self._syncing, True
+        try:
+            for option, control in self.controls.items():
+                if every or option not in self._touched:
+                    value = getattr(rules, option)
+                    control.value = _pots_text(value) if option == "pot_sizes" else value
+        finally:
+            self._syncing = syncing
+
+    def _check(self) -> None:
+        try:
+            changes = self.changes()
+            name = str(self.name.value).strip()
+            if name:
+                changes["name"] = check_name(name)
+            rules = build(str(self.base.value), changes)
+        except HouseRulesError as error:
+            self._problem = error
+        except Exception as error:  # never a traceback in the page
+            log.exception("checking the house rules failed")
+            self._problem = HouseRulesError(str(error), words="These rules cannot be checked just now.")
+        else:
+            self._problem = None
+            self._rules = rules
+            self._sync(rules, every=False)  # what follows from the preset (the pots of three players, say)
+        base = preset(str(self.base.value))
+        for option in self.controls:
+            self._show_note(option, base)
+        self._show_summary()
+
+    def _show_summary(self) -> None:
+        if self._problem is not None:
+            self.summary.value = (f'<p class="house-status wrong" role="alert"><strong>Not yet playable:</strong> '
+                                  f"{html.escape(self._problem.words)}</p>")
+            self.download.value = ""
+            return
+        rules = self._rules
+        changed = [option for option in rules.changed_options() if option not in ("name", "base", "source")]
+        what = (f"{len(changed)} rule{'s' if len(changed) != 1 else ''} changed from {html.escape(rules.base)}"
+                if changed else f"nothing changed from {html.escape(rules.base)} yet")
+        named = str(self.name.value).strip()
+        self.summary.value = (f'<p class="house-status right" role="status">✔ Playable: {what}.'
+                              + ("" if named else " Give your rules a name to save them.") + "</p>")
+        if named:
+            data = base64.b64encode(dumps(rules).encode("utf-8")).decode("ascii")
+            filename = re.sub(r"[^A-Za-z0-9]+", "-", rules.name).strip("-").lower() or "house-rules"
+            self.download.value = (f'<p><a class="buraco-link" download="{filename}.json" '
+                                   f'href="data:application/json;base64,{data}">⬇ Download as a file</a> '
+                                   "to share them, or to play them on the command line.</p>")
+        else:
+            self.download.value = ""
+
+    # -- saving ------------------------------------------------------------------------------------
+    def save(self) -> bool:
+        """Save the page's ruleset in the progress store under its name; whether it was saved."""
+        if self.store is None:
+            self.status.value = _error_html(ProgressError(f"House rules cannot be saved here: {self._store_error}."))
+            return False
+        name = str(self.name.value).strip()
+        if not name:
+            self.status.value = _error_html(ValueError("Give your house rules a name first."))
+            return False
+        if self._problem is not None:
+            self.status.value = _error_html(ValueError(f"Not saved: {self._problem.words}"))
+            return False
+        rules = self._rules
+        try:
+            known = any(saved.name == rules.name for saved in self.store.rulesets())
+            self.store.save_ruleset(rules)
+        except ProgressError as error:
+            if "a name of its own" in str(error) or "characters" in str(error):
+                self.status.value = _error_html(ValueError(f"Not saved: give your rules a name of their own, "
+                                                           f"not a preset's ({', '.join(PRESET_NAMES)})."))
+            else:
+                self.status.value = progress_error_html(error)
+            return False
+        verb = "Saved again" if known else "Saved"
+        self.status.value = (f'{STYLE}<p class="buraco-feedback right" role="status">✔ {verb}: '
+                             f"“{html.escape(rules.name)}”. Every lesson's ruleset choice and the card table in "
+                             "lesson 12 offer it now (a lesson already open shows it when you open it again).</p>")
+        self.refresh_saved()
+        return True
+
+    def refresh_saved(self) -> None:
+        """List the saved house rulesets, each checked: one that no longer validates says why."""
+        if self.store is None:
+            self.saved_list.value = _error_html(ProgressError(f"House rules cannot be kept here: {self._store_error}."))
+            return
+        try:
+            saved = self.store.rulesets()
+        except ProgressError as error:
+            self.saved_list.value = progress_error_html(error)
+            return
+        items = []
+        for entry in saved:
+            try:
+                line = html.escape(describe(entry.load()))
+            except HouseRulesError as error:
+                line = (f'<strong>{html.escape(entry.name)}</strong>: <span class="problem" role="alert">not offered, '
+                        f"it no longer works with these lessons: {html.escape(error.words)} Delete it, or make it again.</span>")
+            items.append(f"<li>{line}</li>")
+        self.saved_list.value = (f'<ul class="house-saved">{"".join(items)}</ul>' if items
+                                 else "<p>None yet: the rules you save appear here.</p>")
+        options = [(entry.name, entry.name) for entry in saved] or [("(none saved yet)", "")]
+        current = str(self.saved_choice.value)
+        self.saved_choice.options = options
+        self.saved_choice.value = current if current in [value for _label, value in options] else options[0][1]
+        for button in (self.edit_button, self.delete_button):
+            button.disabled = not saved
+
+    def edit(self, name: str) -> bool:
+        """Load the saved ruleset ``name`` into the page; whether it could be (one that no longer validates cannot)."""
+        if self.store is None or not name:
+            return False
+        try:
+            rules = self.store.ruleset(name)
+        except HouseRulesError as error:
+            self.saved_message.value = _error_html(ValueError(f"“{name}” cannot be edited: {error.words} "
+                                                              "Delete it, or make it again."))
+            return False
+        except ProgressError as error:
+            self.saved_message.value = progress_error_html(error)
+            return False
+        if rules is None:
+            self.saved_message.value = _error_html(ValueError(f"There is no saved ruleset called “{name}”."))
+            self.refresh_saved()
+            return False
+        self.show(rules)
+        self.saved_message.value = (f'<p class="buraco-feedback right" role="status">“{html.escape(name)}” is on the page: '
+                                    "change it and save it again.</p>")
+        return True
+
+    def show(self, rules: Rules) -> None:
+        """Put ``rules`` on the page: its base, name and every option."""
+        self._syncing = True
+        try:
+            self.base.value = rules.base
+            self.name.value = rules.name if rules.name != rules.base else ""
+        finally:
+            self._syncing = False
+        base = preset(rules.base)
+        self._touched = {option for option in self.controls if getattr(rules, option) != getattr(base, option)}
+        self._sync(rules)
+        self._check()
+
+    def delete(self, name: str) -> bool:
+        """Delete the saved ruleset ``name``; whether there was one."""
+        if self.store is None or not name:
+            return False
+        try:
+            deleted = self.store.delete_ruleset(name)
+        except ProgressError as error:
+            self.saved_message.value = progress_error_html(error)
+            return False
+        self.saved_message.value = (f'<p class="buraco-feedback right" role="status">Deleted “{html.escape(name)}”.</p>'
+                                    if deleted else "")
+        self.refresh_saved()
+        return deleted
+
+    def open_file(self, content: bytes, filename: str = "the file") -> bool:
+        """Put the ruleset in an uploaded file on the page (not saved yet); whether it could be read."""
+        try:
+            if len(content) > MAX_BYTES:
+                raise HouseRulesError("too large", words="It is too large to be a ruleset file.")
+            rules = loads(bytes(content), "the uploaded file")
+        except HouseRulesError as error:
+            self.saved_message.value = _error_html(ValueError(f"{filename[:60]} cannot be opened: {error.words}"))
+            return False
+        self.show(rules)
+        self.saved_message.value = (f'<p class="buraco-feedback right" role="status">“{html.escape(rules.name)}” from '
+                                    f"{html.escape(filename[:60])} is on the page: check it and save it.</p>")
+        return True
+
+    def _uploaded(self) -> None:
+        files = self.upload.value
+        if not files:
+            return
+        try:
+            entry = files[0]
+            self.open_file(bytes(entry["content"]), str(entry.get("name", "the file")))
+        except Exception:  # never a traceback in the page
+            log.exception("opening an uploaded ruleset failed")
+            self.saved_message.value = _error_html(ValueError("That file cannot be opened."))
+        finally:
+            self.upload.value = ()
+
+
+def house_rules_page() -> Any:
+    """The house rules page's widget (``lessons/house_rules.ipynb`` shows it)."""
+    return HouseRulesEditor().widget
