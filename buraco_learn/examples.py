@@ -233,13 +233,15 @@ _EXAMPLES: Final = (
         title="Sets and runs",
         document="002",
         rules="italian",
-        setup={"hands": {"N": "8C 8D 8S 3S 4S 5S 6S JH QH KD"}, "current": "N", "phase": "play"},
-        intro=f"North has drawn and holds three 8s, 3♠ to 6♠, and J♥ Q♥ K♦ {_c('set', '002')}.",
+        setup={"hands": {"N": "8C 8D 8S 3S 4S 5S 6S JH QH KD 9C 5D"}, "current": "N", "phase": "play"},
+        intro=(f"North was dealt 11 cards and has drawn a twelfth: three 8s, 3♠ to 6♠, J♥ Q♥ K♦, 9♣ and 5♦ "
+               f"{_c('set', '002')}."),
         steps=(
             Step("meld 8C 8D 8S", f"Three 8s: a set, cards of one rank {_c('set', '002')}."),
             Step("meld 3S 4S 5S 6S", f"3♠ 4♠ 5♠ 6♠: a run, cards of one suit in sequence {_c('run', '002')}."),
             Step("meld JH QH KD", f"J♥ Q♥ K♦ is no run: the K♦ is not a heart {_c('run', '002')}.", illegal=True),
-            Step("discard KD", f"North keeps J♥ Q♥ for a run later and discards the K♦ {_c('discard', '002')}."),
+            Step("discard KD", f"North keeps J♥ Q♥ for a run later and discards the K♦, ending the turn with four cards "
+                               f"{_c('discard', '002')}."),
         ),
     ),
     Example(
@@ -247,13 +249,15 @@ _EXAMPLES: Final = (
         title="The ace low, the ace high, never round the corner",
         document="002",
         rules="italian",
-        setup={"hands": {"N": "AH 2H 3H QC KC AC KS AS 2S 3S 9D"}, "current": "N", "phase": "play"},
-        intro=f"North has drawn and holds three runs' worth of cards with aces {_c('aces', '002')}.",
+        setup={"hands": {"N": "AH 2H 3H QC KC AC KS AS 2S 3S 9D 6C"}, "current": "N", "phase": "play"},
+        intro=f"North has drawn (twelve cards) and holds three runs' worth of cards with aces {_c('aces', '002')}.",
         steps=(
             Step("meld AH 2H 3H", f"A♥ 2♥ 3♥: the ace below the 2; the 2♥ in its own place is no wild card {_c('aces', '002')}."),
             Step("meld QC KC AC", f"Q♣ K♣ A♣: the ace above the King {_c('aces', '002')}."),
             Step("meld KS AS 2S 3S", f"K♠ A♠ 2♠ 3♠ goes round the corner: no run does {_c('aces', '002')}.", illegal=True),
-            Step("discard 9D", f"North discards the 9♦ {_c('discard', '002')}."),
+            Step("meld AS 2S 3S", f"Without the K♠, A♠ 2♠ 3♠ is a run with the ace low: North melds it and keeps the K♠ "
+                                  f"{_c('aces', '002')}."),
+            Step("discard 9D", f"North discards the 9♦, keeping the K♠ and the 6♣ {_c('discard', '002')}."),
         ),
     ),
     Example(
@@ -261,14 +265,14 @@ _EXAMPLES: Final = (
         title="Melds the engine refuses, and why",
         document="002",
         rules="italian",
-        setup={"hands": {"N": "7S 8S 9S 10S 5D 5C 5H 2H JK KD QC"}, "current": "N", "phase": "play"},
-        intro=f"North has drawn. Some of these melds are legal and some are not {_c('run', '002')}.",
+        setup={"hands": {"N": "7S 8S 9S 10S 5D 5C 5H 2H JK KD QC 4C"}, "current": "N", "phase": "play"},
+        intro=f"North has drawn (twelve cards). Some of these melds are legal and some are not {_c('run', '002')}.",
         steps=(
             Step("meld 7S 8S 10S", f"7♠ 8♠ 10♠ has a gap where the 9♠ belongs {_c('run', '002')}.", illegal=True),
             Step("meld 5D 5C 2H JK", f"Two wild cards in one meld: at most one is allowed {_c('one_wild', '002')}.", illegal=True),
             Step("meld 7S 8S 9S 10S", f"7♠ to 10♠: a clean run {_c('run', '002')}."),
             Step("meld 5D 5C 5H 2H", f"5♦ 5♣ 5♥ with the 2♥ as the wild card: a dirty set {_c('one_wild', '002')}."),
-            Step("discard QC", f"North keeps the joker and the K♦ and discards the Q♣ {_c('discard', '002')}."),
+            Step("discard QC", f"North keeps the joker, the K♦ and the 4♣ and discards the Q♣ {_c('discard', '002')}."),
         ),
     ),
     Example(

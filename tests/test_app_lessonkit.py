@@ -138,7 +138,7 @@ def test_a_meld_question_with_bad_notation_fails_when_written() -> None:
 def test_the_tryout_checks_what_is_typed() -> None:
     chooser = kit.RulesetChooser()
     tryout = kit.Tryout(chooser=chooser)
-    assert "legal dirty run" in tryout.run("7D JK 6D")
+    assert "Legal: a dirty run of diamonds" in tryout.run("7D JK 6D")
     assert "invalid card notation" in tryout.run("7D 6X") and 'role="alert"' in tryout.result.value
     tryout.run("9S 9H 9D")
     assert "buraco-verdict legal" in tryout.result.value

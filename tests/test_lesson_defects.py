@@ -7,6 +7,7 @@ widgets' HTML, the replayer's frames, the quiz's feedback after an answer.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -18,7 +19,7 @@ from buraco_learn.app.catalogue import repository_lessons_dir
 from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
 
 LESSONS = repository_lessons_dir()
-_NOTATION = re.compile(r"\b(?:meld|add|swap|discard|close|take|draw)\s+(?:m\d+\s+)?(?:[AKQJT2-9]|10|JK)[SHDC]?\b")
+_NOTATION = re.compile(r"\b(?:meld|add|swap|discard|close|take)\s+(?:m\d+\s+)?(?:(?:[AKQJT2-9]|10)[SHDC]|JK)\b")
 _CARD_CODE = re.compile(r"\b(?:[AKQJ2-9]|10)[SHDC]\b")
 
 
@@ -31,12 +32,64 @@ def run_lesson(number: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> 
     monkeypatch.setenv(DATA_ENV, str(tmp_path))
     cells = [cell for cell in json.loads(notebook(number).read_text(encoding="utf-8"))["cells"] if cell["cell_type"] == "code"]
     namespace: dict[str, Any] = {"__name__": f"lesson_{number}"}
+    shown: list[Any] = []
     for cell in cells:
         source = "".join(cell["source"])
         if source.startswith("# Checks run by the tests"):
             continue
-        exec(compile(source, f"lesson {number}", "exec"), namespace)  # the lesson's own code
+        tree = ast.parse(source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, f"lesson {number}", "exec"), namespace)  # the lesson's own code
+        if last is not None:  # what the cell shows, as Voila would
+            value = eval(compile(ast.Expression(last.value), f"lesson {number}", "eval"), namespace)
+            if value is not None:
+                shown.append(value)
+    namespace["_shown"] = shown
     return namespace
+
+
+def shown_of(lesson: dict[str, Any], kind: type) -> list[Any]:
+    """The widgets of type ``kind`` the page shows (inside boxes too)."""
+    found: list[Any] = []
+
+    def visit(item: Any) -> None:
+        if isinstance(item, kind):
+            found.append(item)
+        for child in getattr(item, "children", ()) or ():
+            visit(child)
+
+    for item in lesson["_shown"]:
+        visit(item)
+    return found
+
+
+def page_texts(lesson: dict[str, Any]) -> list[str]:
+    """Everything the page shows as text: HTML outputs, every widget's HTML, every replayer's frames."""
+    from buraco_learn.ui import Replayer
+
+    texts: list[str] = []
+
+    def visit(item: Any) -> None:
+        if isinstance(item, Replayer):
+            for index in range(len(item.script)):
+                frame = item.script.frame_view(index)
+                texts.extend([frame["title"], frame["caption"], frame["action"], frame["refusal"]])
+            return
+        data = getattr(item, "data", None)
+        if isinstance(data, str):
+            texts.append(data)
+        value = getattr(item, "value", None)
+        if isinstance(value, str) and type(item).__name__ in ("HTML", "Label", "NavBar", "HTMLMath"):
+            texts.append(value)
+        for child in getattr(item, "children", ()) or ():
+            visit(child)
+        current = getattr(item, "current", None)
+        if current is not None and hasattr(item, "build"):
+            visit(current)
+
+    for item in lesson["_shown"]:
+        visit(item)
+    return texts
 
 
 def text_of(html_text: str) -> str:
@@ -149,3 +202,184 @@ def test_lesson_9_a_right_second_try_is_recorded_as_passed(monkeypatch: pytest.M
 
     progress = ProgressStore(tmp_path / DB_NAME).lesson("scoring")
     assert "score a hand 1/1" in progress_text(find("scoring"), progress)[0]
+
+
+# -- every page: learner words only -------------------------------------------------------------------
+OPTION_NAMES = ("min_meld_cards", "one_set_per_rank", "max_set_cards", "wild_placement", "semi_clean_bonus", "pile_take",
+                "close_needs_burraco", "0 for no limit", "'low-end'", "'free'", ":class:", ":func:", "``", "Traceback",
+                "illegal action", "never typed by hand", "generated from the presets", "/work/", ".py")
+
+
+@pytest.mark.parametrize("number", ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11"])
+def test_the_page_shows_learner_words_only(number: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lesson = run_lesson(number, monkeypatch, tmp_path)
+    markdown = ["".join(cell["source"]) for cell in json.loads(notebook(number).read_text(encoding="utf-8"))["cells"]
+                if cell["cell_type"] == "markdown"]
+    texts = [text_of(text) for text in page_texts(lesson)] + markdown
+    assert len(texts) > 5
+    for text in texts:
+        for word in OPTION_NAMES:
+            assert word not in text, f"lesson {number} shows {word!r}: {text[:300]}"
+        assert not _NOTATION.search(text), f"lesson {number} shows notation: {_NOTATION.search(text)} in {text[:300]}"
+
+
+# -- lesson 1 -------------------------------------------------------------------------------------
+def test_lesson_1_the_deck_fact_follows_the_ruleset(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lesson = run_lesson("01", monkeypatch, tmp_path)
+    chooser, quiz = lesson["chooser"], lesson["quiz"]
+    for name, cards, wrong in (("italian", "108 cards", "104 cards"), ("brazil-online", "104 cards", "108 cards")):
+        chooser.select(name)
+        deck = text_of(" ".join(page_texts(lesson)))
+        assert cards in deck and "false:" not in deck
+        quiz.answer(0, next(choice for choice in quiz._choices[0].options if choice != quiz.correct_choice(0)))
+        feedback = text_of(quiz.feedback_html(0))
+        assert cards in feedback and wrong not in feedback and "false" not in feedback, feedback
+
+
+def test_lesson_1_the_replay_follows_the_ruleset_and_shows_every_first_turn(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from buraco_learn.ui import Replayer
+
+    lesson = run_lesson("01", monkeypatch, tmp_path)
+    chooser = lesson["chooser"]
+    for name in ("italian", "brazil-online", "cutthroat"):
+        chooser.select(name)
+        replayers = shown_of(lesson, Replayer)
+        assert len(replayers) == 1
+        script = replayers[0].script
+        assert script.rules.name == name and name in script.frame_view(0)["title"]
+        final = script.frames[-1].state
+        ended = [action for action in final.history if action.kind in ("discard", "close")]
+        players = chooser.rules.players
+        assert len(ended) == players, f"{name}: {len(ended)} turns shown of the {players} promised"
+        # every player has had a turn: each seat drew and discarded once
+        assert sorted({script.frames[i].action.split(":")[0] for i in range(1, len(script.frames) - 1)}) == sorted(
+            {frame["name"] for frame in script.frame_view(0)["seats"]})
+
+
+# -- lesson 2 -------------------------------------------------------------------------------------
+def test_lesson_2_says_no_clean_before_lesson_6_teaches_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lesson = run_lesson("02", monkeypatch, tmp_path)
+    texts = [text_of(text) for text in page_texts(lesson)]
+    quiz = lesson["quiz"]
+    for index in range(len(quiz.questions)):
+        quiz.answer(index, quiz.correct_choice(index))
+        texts.append(text_of(quiz.feedback_html(index)))
+    texts.append(text_of(lesson["kit"].Tryout(chooser=lesson["chooser"], clean_word=False).run("5C 6C 7C")))
+    assert any("Legal" in text for text in texts)
+    assert not [text for text in texts if re.search(r"\bclean\b|\bdirty\b", text)]
+
+
+def test_lesson_2_the_rules_table_is_in_words(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lesson = run_lesson("02", monkeypatch, tmp_path)
+    table = next(text for text in page_texts(lesson) if 'aria-label="Rulesets compared"' in text)
+    words = text_of(table)
+    assert "Cards in a new meld, at least" in words and "One set per rank" in words and "no limit" in words
+    assert "min_meld_cards" not in words and "one_set_per_rank" not in words and "0 for no limit" not in words
+
+
+def test_lesson_2_the_replay_is_in_words_and_north_holds_what_a_drawn_hand_holds(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from buraco_learn.ui import Replayer
+
+    lesson = run_lesson("02", monkeypatch, tmp_path)
+    replayer = shown_of(lesson, Replayer)[0]
+    script = replayer.script
+    start = script.frames[0]
+    assert "has drawn" in start.caption and start.state.phase == "play"
+    north = len(start.state.hands[0])
+    assert north == start.state.rules.hand_size + 1, f"North has drawn but holds {north} cards"
+    refused = [script.frame_view(i) for i in range(len(script)) if script.frames[i].refusal]
+    assert refused and all("illegal action" not in frame["refusal"] and not _CARD_CODE.search(frame["refusal"])
+                           for frame in refused)
+    assert all(not _NOTATION.search(script.frame_view(i)["action"]) for i in range(len(script)))
+
+
+# -- lesson 3: option values in words ----------------------------------------------------------------
+def test_lesson_3_option_values_are_words(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lesson = run_lesson("03", monkeypatch, tmp_path)
+    table = text_of(next(text for text in page_texts(lesson) if 'aria-label="Rulesets compared"' in text))
+    assert "at the lower end, fixed" in table and "at either end" in table
+    assert "low-end" not in table and re.search(r"\bfree\b", table) is None
+
+
+# -- lesson 4: the replay leaves nothing meldable unremarked ----------------------------------------------
+def test_lesson_4_the_replay_melds_the_ace_low_run_it_had(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from itertools import combinations
+
+    from buraco_learn import check_meld
+    from buraco_learn.cards import card_of_id
+    from buraco_learn.ui import Replayer
+
+    lesson = run_lesson("04", monkeypatch, tmp_path)
+    replayer = shown_of(lesson, Replayer)[0]
+    final = replayer.script.frames[-1].state
+    hand = [card_of_id(card) for card in final.hands[0]]
+    meldable = [combo for size in range(3, len(hand) + 1) for combo in combinations(hand, size)
+                if check_meld(list(combo), final.rules).legal]
+    assert not meldable, f"North ends holding {meldable[0]}, a meld nobody remarks on"
+    assert any("A♠ 2♠ 3♠" in frame.caption and frame.refusal == "" and frame.moved for frame in replayer.script.frames)
+
+
+# -- lesson 6: a dirty burraco made instead of the clean one ------------------------------------------------
+def test_lesson_6_a_dirty_burraco_instead_of_the_clean_one_is_explained(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lesson = run_lesson("06", monkeypatch, tmp_path)
+    exercise = lesson["burraco"]
+    exercise.autoplay = False
+    exercise.restart()
+    exercise.play("add m1 8H 2C")
+    status = text_of(exercise.status.value)
+    assert "dirty burraco" in status and "not the clean one the task asks for" in status
+    assert "Start again" in status and exercise.again in exercise.widget.children
+    clicked(exercise.again)
+    exercise.play("add m1 8H 9H")
+    exercise.play("discard KD")
+    assert "Well done" in exercise.status.value
+
+
+# -- lesson 10: the rulesets' choices in words -------------------------------------------------------
+def test_lesson_10_shows_no_docstring_markup(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lesson = run_lesson("10", monkeypatch, tmp_path)
+    documents = next(text for text in page_texts(lesson) if "preset-doc" in text)
+    words = text_of(documents)
+    assert "Choices where 002 is silent" in words and "“A semi-clean burraco scores: 150”" in words
+    for raw in (":class:", ":func:", "``", "semi_clean_bonus", "Rules`", "issue 3", "pile_take"):
+        assert raw not in words
+    markdown = " ".join("".join(cell["source"]) for cell in json.loads(notebook("10").read_text())["cells"])
+    assert "never typed by hand" not in markdown and "generated from the presets" not in markdown
+
+
+# -- lesson 11: one counter, one round length, no repeats, a correct reset -------------------------------
+def test_lesson_11_rounds_count_once_never_repeat_and_start_again_cleanly(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lesson = run_lesson("11", monkeypatch, tmp_path)
+    rounds = lesson["rounds"]
+    markdown = " ".join("".join(cell["source"]) for cell in json.loads(notebook("11").read_text())["cells"])
+    assert "A round is ten questions" in markdown and rounds.round == 10
+    quiz = rounds.quiz
+    for played_round in (1, 2):
+        keys = []
+        for number in range(1, 11):
+            view = quiz.question
+            assert (view["number"], view["pool_size"], view["round"]) == (number, 10, played_round), view
+            assert view["round_answered"] == number - 1
+            keys.append(quiz.session.question.key)
+            quiz.reveal()
+            status = text_of(rounds.status.value)
+            assert "answered in this round" not in status  # the widget's counter is the only one
+            if number < 10:
+                quiz.next_question()
+        assert len(set(keys)) == 10, "a question came twice in one round"
+        assert f"Round {played_round}: 0 of 10 right at the first try" in text_of(rounds.status.value)
+        quiz.next_question()
+    assert quiz.question["number"] == 1 and quiz.question["round"] == 3
+    quiz.restart()  # the widget's "Start again"
+    status = text_of(rounds.status.value)
+    assert "-" not in status and "Round 1:" not in status
+    assert (quiz.question["number"], quiz.question["round"], quiz.question["round_answered"]) == (1, 1, 0)
+    for _ in range(10):
+        quiz.reveal()
+        if quiz.question["number"] < 10:
+            quiz.next_question()
+    assert "Round 1: 0 of 10" in text_of(rounds.status.value)

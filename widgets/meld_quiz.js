@@ -97,7 +97,7 @@ function render({ model, el }) {
     const marks = q.marks || {};
     const highlight = new Set(q.highlight || []);
     const done = q.stage === "done";
-    const questionKey = `${q.number}:${q.kind}`;
+    const questionKey = `${q.round}:${q.number}:${q.kind}`;
     const newQuestion = questionKey !== lastQuestion;
     lastQuestion = questionKey;
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset.key : undefined;
@@ -114,8 +114,10 @@ function render({ model, el }) {
       }, label)));
     const status = h("p", { class: "bl-status" },
       h("span", { class: "bl-rules", text: q.rules || "" }),
+      (q.round || 1) > 1 ? h("span", { class: "bl-round", text: `Round ${q.round}` }) : null,
       h("span", { class: "bl-number", text: `Question ${q.number || 0} of ${q.pool_size || 0}` }),
-      h("span", { class: "bl-score", text: `Score ${model.get("score")} of ${model.get("answered")}` }));
+      // one counter: the round's own score (a round is one pass through the pool, no question twice)
+      h("span", { class: "bl-score", text: `Score ${q.round_score ?? model.get("score")} of ${q.round_answered ?? model.get("answered")}` }));
     root.append(h("div", { class: "bl-head" }, status, toolbar));
 
     root.append(h("p", { class: "bl-prompt", tabindex: "-1", "data-key": "prompt", text: q.prompt || "" }));

@@ -403,7 +403,12 @@ def _side(rules: Rules, index: int) -> list[str]:
 
 # -- the meld quiz, round by round ---------------------------------------------------------------------------
 class QuizRounds:
-    """The meld quiz widget under the chosen ruleset; every ``round`` questions the round's score is kept."""
+    """The meld quiz widget under the chosen ruleset, in rounds of ``round`` questions; each round's score is kept.
+
+    One round is one pass through the widget's pool (``round`` questions, none twice), so the
+    widget's own counter ("Question 3 of 10", the round's score) is the only counter; below it,
+    the rounds finished and their scores. "Start again" in the widget starts round 1 again.
+    """
 
     def __init__(self, chooser: RulesetChooser | None = None, page: Page | None = None, *, round: int = 10,
                  seed: int | None = None, quiz: str = "meld quiz") -> None:
@@ -432,30 +437,28 @@ class QuizRounds:
 
         old = self.quiz
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
-        self.quiz = MeldQuiz(self.rules, seed=seed, pool_size=max(self.round, 12), layout=parts.layout())
+        self.quiz = MeldQuiz(self.rules, seed=seed, pool_size=self.round, layout=parts.layout())
         self.quiz.observe(lambda _change: self.update(), names="answered")
         self.holder.children = [self.quiz]
         self.rounds: list[int] = []
-        self._base = 0
+        self._saved = ""
         if old is not None:
             _close(old)
         self.update()
 
     def update(self) -> None:
-        quiz = self.quiz
-        answered = int(quiz.answered)
-        in_round = answered - self.round * len(self.rounds)
-        saved = ""
-        if in_round >= self.round:
-            score = int(quiz.score) - self._base
-            self._base = int(quiz.score)
+        session = self.quiz.session
+        size = len(session.pool)  # the round's length (``round``, unless fewer questions can be made)
+        if session.answered < size * len(self.rounds):  # the widget's "Start again": round 1 again
+            self.rounds, self._saved = [], ""
+        if session.answered >= size * (len(self.rounds) + 1):  # a round just finished
+            score = session.round_score
             self.rounds.append(score)
-            saved = self.page.record_quiz(score, self.round, self.quiz_name) if self.page is not None else ""
-            in_round -= self.round
-        done = "".join(f"<li>Round {number}: {score} of {self.round} right at the first try</li>"
+            self._saved = self.page.record_quiz(score, size, self.quiz_name) if self.page is not None else ""
+        done = "".join(f"<li>Round {number}: {score} of {size} right at the first try</li>"
                        for number, score in enumerate(self.rounds, 1))
-        self.status.value = (f'{STYLE}<p class="quiz-rounds" role="status">{in_round} of {self.round} questions '
-                             f'answered in this round. {html.escape(saved)}</p>' + (f"<ul>{done}</ul>" if done else ""))
+        self.status.value = (f'{STYLE}<div class="quiz-rounds" role="status"><p>Rounds finished:</p><ul>{done}</ul>'
+                             f"<p>{html.escape(self._saved)}</p></div>" if done else "")
 
 
 # -- a hand beside the coach, saved as it goes ------------------------------------------------------------

@@ -48,7 +48,7 @@ from buraco_learn.cards import parse_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.melds import Verdict, check_meld
 from buraco_learn.presets import PRESET_NAMES, preset
-from buraco_learn.render import cards_svg, verdict_html
+from buraco_learn.render import cards_svg
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS
 
@@ -640,8 +640,9 @@ class Tryout:
 
     def __init__(self, check: Callable[[str, Rules], Verdict] | None = None,
                  chooser: RulesetChooser | None = None, *, placeholder: str = "e.g. 7D JK 6D",
-                 label: str = "Cards", value: str = "") -> None:
+                 label: str = "Cards", value: str = "", clean_word: bool = True) -> None:
         self.check = check or (lambda text, rules: check_meld(text, rules))
+        self.clean_word = clean_word
         self.chooser = chooser
         self.text = widgets.Text(value=value, placeholder=placeholder, description=label, continuous_update=False,
                                  layout=parts.layout(), style=parts.text_style())
@@ -669,7 +670,7 @@ class Tryout:
             return ""
         rules = self.chooser.rules if self.chooser is not None else preset("italian")
         try:
-            self.result.value = STYLE + verdict_html(self.check(typed, rules))
+            self.result.value = STYLE + meld_verdict_html(self.check(typed, rules), clean_word=self.clean_word)
         except BuracoError as error:
             self.result.value = _error_html(error)
         return str(self.result.value)

@@ -16,8 +16,11 @@ True
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import html
+import re
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -291,16 +294,71 @@ def rules_table_html(names: Sequence[str] = PRESET_NAMES, options: Sequence[str]
     )
 
 
+def _option_phrase(option: str, value: str | None) -> str:
+    if option not in OPTION_WORDS:
+        return option.replace("_", " ")
+    label = option_label(option)
+    if value is None:
+        return f"“{label}”"
+    try:
+        parsed: Any = ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        parsed = value
+    return f"“{label}: {format_option(parsed, option)}”"
+
+
+def learner_text(text: str) -> str:
+    """A preset's docstring in a learner's words: no markup, no option names, no code.
+
+    >>> learner_text("as :func:`brazil_online`, (``pile_take='top'``); (the reference ruleset; :class:`Rules` defaults)")
+    'as brazil-online, (“Taking the discard pile: the top card only”); (the reference ruleset)'
+    >>> learner_text('every option can be changed with ``preset("cutthroat", option=value)``.')
+    'every rule can be changed by the host.'
+    """
+    text = re.sub(r"; :class:`Rules` defaults\)", ")", text)
+    text = text.replace("every option can be changed with", "every rule can be changed by the host")
+    text = re.sub(r"by the host ``preset\([^`]*\)``", "by the host", text)
+    text = re.sub(r":func:`~?([a-z_]+)`", lambda found: found.group(1).replace("_", "-"), text)
+    text = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", text)
+    text = re.sub(r"``([a-z_]+)=([^`]+)``", lambda found: _option_phrase(found.group(1), found.group(2)), text)
+    text = re.sub(r"``([a-z_]+)``", lambda found: _option_phrase(found.group(1), None), text)
+    text = text.replace("``", "")
+    text = re.sub(r",?\s+as\s+the\s+project's\s+issue\s+\d+\s+does,", "", text)
+    text = text.replace("Variants of 002 are options:", "002's variants can be played too:")
+    return text
+
+
+def _doc_html(text: str) -> str:
+    """A docstring's paragraphs and "- " lists as HTML."""
+    blocks = []
+    for block in re.split(r"\n\s*\n", textwrap.dedent(text).strip()):
+        lines = [line.strip() for line in block.splitlines()]
+        if lines and lines[0].startswith("- "):
+            items, current = [], []
+            for line in lines:
+                if line.startswith("- ") and current:
+                    items.append(" ".join(current))
+                    current = []
+                current.append(line[2:] if line.startswith("- ") else line)
+            items.append(" ".join(current))
+            blocks.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>")
+        else:
+            blocks.append(f"<p>{html.escape(' '.join(lines))}</p>")
+    return "".join(blocks)
+
+
 def documents_html(names: Sequence[str] = PRESET_NAMES) -> str:
-    """Each preset with the document it follows and the choices recorded in its docstring."""
+    """Each preset with the document it follows and the choices recorded where the document is silent, in words."""
     parts = []
     for name in names:
         rules = preset(name)
         document = DOCUMENTS[rules.source]
+        doc = learner_text(preset_doc(name))
+        first, _, rest = doc.partition("\n")
         parts.append(
             f'<details class="preset-doc" data-preset="{html.escape(name)}"><summary><strong>{html.escape(name)}</strong>: '
             f"{html.escape(document.id)} {html.escape(document.title)}</summary>"
-            f'<p>{html.escape(document.summary)}</p><pre style="white-space:pre-wrap">{html.escape(preset_doc(name))}</pre></details>'
+            f'<p>{html.escape(document.summary)}</p><div class="preset-choices"><p><em>{html.escape(first.strip())}</em></p>'
+            f"{_doc_html(rest)}</div></details>"
         )
     return STYLE + "".join(parts)
-

@@ -384,6 +384,20 @@ def burracos_comment(state: HandState) -> str:
     return f"{text[:1].upper()}{text[1:]}." if text else ""
 
 
+def clean_burraco_comment(state: HandState) -> str:
+    """Lesson 6's task asks for a clean burraco: the burracos so far, and, when a dirty one was made
+    instead (a wild card cannot be taken back), what happened and how to try again."""
+    text = burracos_comment(state)
+    rules = state.rules
+    kinds = [burraco_kind(meld.meld, rules) for meld in state.side_melds(0)]
+    if any(kind in CLEAN_KINDS for kind in kinds) or not any(kinds):
+        return text
+    word = burraco_word(rules)
+    return (f"{text} That is a dirty {word}, not the clean one the task asks for: a clean {word} has no wild card, "
+            f"and a wild card on the table cannot be taken back into your hand ({cite('burraco', rules.source).short()}). "
+            "Press Start again (under the table) to set the position up again and try once more.")
+
+
 EXERCISES: Final = {
     exercise.key: exercise for exercise in (
         Exercise(
@@ -399,7 +413,7 @@ EXERCISES: Final = {
             {"hands": {"N": "8H 9H 2C 10S KD"}, "melds": {"NS": ["3H 4H 5H 6H 7H"]}, "current": "N", "phase": "play"},
             "You have drawn. Make a clean burraco this turn, then discard.",
             (Goal("a clean burraco on the table", clean_burraco), Goal("discard to end the turn", turn_ended)),
-            burracos_comment,
+            clean_burraco_comment,
         ),
         Exercise(
             "pot", "italian",
@@ -462,7 +476,7 @@ def burraco_gallery_html(rules: Rules) -> str:
     if rules.source == "002" and not rules.semi_clean_bonus:
         options = rules.replace(semi_clean_bonus=150)
         caption, cards = BURRACO_EXAMPLES[3]
-        variant = (f'<p>With 002\'s <em>semi-clean</em> variant (<code>semi_clean_bonus=150</code>), the same meld scores more:</p>'
+        variant = (f'<p>With 002\'s <em>semi-clean</em> variant (002 \'Variants\': a semi-clean burraco scores 150), the same meld scores more:</p>'
                    f'<table class="buraco-rules buraco-burracos"><tbody>{burraco_row(caption, cards, options)}</tbody></table>')
     return (f'<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} '
             f"{html.escape(document.title)}); a clean one is marked with its last two cards crosswise, a dirty one with its last card:</p>"

@@ -52,6 +52,10 @@ class QuizSession:
     questions in the same order); without one a seed is drawn and kept in ``seed``.
     ``score`` counts questions answered right at the first try; ``answered`` the
     questions finished (answered, or revealed).
+
+    A **round** is one pass through the pool (``pool_size`` questions, none repeated):
+    ``number`` is the question's place in its round (1 to ``pool_size``), ``round`` the
+    round's number, ``round_score`` and ``round_answered`` the round's own counts.
     """
 
     def __init__(
@@ -74,12 +78,24 @@ class QuizSession:
         self.pool = QuestionPool(self.rules, self.seed, self.kinds, self.pool_size)
         self.score = 0
         self.answered = 0
-        self.number = 0
+        self.round_score = 0
+        self.round_answered = 0
         self._begin(self.pool.next())
+
+    @property
+    def number(self) -> int:
+        """The question's place in its round, from 1 to the pool's size."""
+        return len(self.pool) - self.pool.remaining
+
+    @property
+    def round(self) -> int:
+        """The round's number (one round is one pass through the pool), from 1."""
+        return self.pool.cycle
 
     def _begin(self, question: Question) -> None:
         self.question = question
-        self.number += 1
+        if self.number == 1:  # a new round
+            self.round_score = self.round_answered = 0
         self.stage = _FIRST_STAGE[question.kind]
         self.selected: tuple[str, ...] = ()
         self.attempts = 0
@@ -95,6 +111,8 @@ class QuizSession:
         self.stage = "done"
         self.answered += 1
         self.score += int(correct)
+        self.round_answered += 1
+        self.round_score += int(correct)
         self.feedback = {"correct": correct, "final": True, "title": title, "text": text, "answer": answer}
 
     def _hand_ids(self) -> list[str]:
@@ -237,6 +255,8 @@ class QuizSession:
             "number": self.number,
             "pool_size": len(self.pool),
             "round": self.pool.cycle,
+            "round_score": self.round_score,
+            "round_answered": self.round_answered,
             "kind": question.kind,
             "prompt": question.prompt,
             "stage": self.stage,
