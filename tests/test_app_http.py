@@ -1,7 +1,10 @@
-"""``buraco-learn serve`` as a real server, over plain HTTP (no browser): home, a lesson, closing a page.
+"""``buraco-learn serve`` as a real server, over plain HTTP (no browser): home, a lesson, closing a page,
+and the probes of issue 16: another host's name (DNS rebinding), a foreign page's websocket, no key,
+a self-made xsrf pair, a storm of plain GETs.
 
-Starts the command as a subprocess on a free port with its data in a temp directory and
-stops it by its PID (SIGTERM: Voila shuts its kernels down).
+Starts the command as a subprocess on a free port with its data in a temp directory (its
+key made there first: requests send it as ``Authorization: token ...`` unless a test says
+not to) and stops it by its PID (SIGTERM: Voila shuts its kernels down).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from buraco_learn.app.catalogue import LESSONS_ENV
+from buraco_learn.app.guard import ServerKey
 from buraco_learn.app.progress import DATA_ENV
 from buraco_learn.app.server import free_port
 
@@ -35,6 +39,7 @@ def serve_command() -> list[str]:
 class Server:
     def __init__(self, tmp: Path) -> None:
         self.port = free_port()
+        self.token = ServerKey.load(tmp / "data").token
         env = {**os.environ, DATA_ENV: str(tmp / "data")}
         env.pop(LESSONS_ENV, None)
         self.log = (tmp / "serve.log").open("w+")
@@ -59,10 +64,11 @@ class Server:
         return self.log.read()
 
     def request(self, method: str, path: str, body: str | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                headers: dict[str, str] | None = None, key: bool = True) -> tuple[int, dict[str, str], str]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
         try:
-            conn.request(method, path, body=body, headers=headers or {})
+            sent = {"Authorization": f"token {self.token}"} if key else {}
+            conn.request(method, path, body=body, headers={**sent, **(headers or {})})
             response = conn.getresponse()
             text = response.read().decode("utf-8", "replace")
             return response.status, {key.lower(): value for key, value in response.getheaders()}, text
@@ -87,8 +93,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-def test_the_startup_message_names_the_url(server: Server) -> None:
-    assert f"the lessons are at http://127.0.0.1:{server.port}/" in server.output()
+def test_the_startup_message_names_the_url_with_the_key(server: Server) -> None:
+    assert f"the lessons are at http://127.0.0.1:{server.port}/?token={server.token}" in server.output()
 
 
 def test_home_redirects_to_the_landing_page(server: Server) -> None:
@@ -96,8 +102,17 @@ def test_home_redirects_to_the_landing_page(server: Server) -> None:
     assert status in (301, 302) and headers["location"] == "/voila/render/index.ipynb"
 
 
+def login_cookie(server: Server) -> str:
+    """The login cookie a browser gets by opening the printed address (``?token=``)."""
+    _status, headers, _ = server.request("GET", f"/login?token={server.token}", key=False)
+    login = [part.split(";")[0] for part in headers.get("set-cookie", "").split(", ") if part.startswith("username-")]
+    assert login, headers
+    return login[0]
+
+
 def test_a_lesson_renders_without_code_or_errors_and_closing_it_stops_its_kernel(server: Server) -> None:
-    status, headers, page = server.request("GET", "/voila/render/02_melds.ipynb")
+    login = login_cookie(server)
+    status, headers, page = server.request("GET", "/voila/render/02_melds.ipynb", key=False, headers={"Cookie": login})
     assert status == 200
     assert "There was an error when executing cell" not in page and "Traceback" not in page
     assert "kit.Page(" not in page and "NBVAL_CHECK_OUTPUT" not in page  # no code shown
@@ -109,12 +124,18 @@ def test_a_lesson_renders_without_code_or_errors_and_closing_it_stops_its_kernel
     kernel = json.loads(config.group(1))["kernelId"]
     assert server.request("GET", f"/api/kernels/{kernel}")[0] == 200
     # what the page sends on 'beforeunload' (navigator.sendBeacon with the cookie's token)
-    refused = server.request("POST", f"/voila/api/shutdown/{kernel}", body="",
-                             headers={"Content-Type": "application/x-www-form-urlencoded"})[0]
+    refused = server.request("POST", f"/voila/api/shutdown/{kernel}", body="", key=False,
+                             headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": login})[0]
     assert refused == 403
     form = urllib.parse.urlencode({"_xsrf": cookie.group(1)})
-    status = server.request("POST", f"/voila/api/shutdown/{kernel}", body=form,
-                            headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"_xsrf={cookie.group(1)}"})[0]
+    # a self-made xsrf pair without the app's key stops nothing
+    forged = urllib.parse.urlencode({"_xsrf": "forged"})
+    assert server.request("POST", f"/voila/api/shutdown/{kernel}", body=forged, key=False,
+                          headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": "_xsrf=forged"})[0] == 403
+    assert server.request("GET", f"/api/kernels/{kernel}")[0] == 200
+    status = server.request("POST", f"/voila/api/shutdown/{kernel}", body=form, key=False,
+                            headers={"Content-Type": "application/x-www-form-urlencoded",
+                                     "Cookie": f"_xsrf={cookie.group(1)}; {login}"})[0]
     assert status == 204
     assert server.request("GET", f"/api/kernels/{kernel}")[0] == 404
 
@@ -183,3 +204,110 @@ def test_idle_kernels_are_culled_even_with_the_page_still_connected(tmp_path: Pa
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=10)
         log.close()
+
+
+# -- the probes of issue 16 ----------------------------------------------------------------------
+def _kernel_of(page: str) -> str:
+    config = re.search(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})\s*</script>', page, re.S)
+    assert config, "no kernel in the page"
+    return str(json.loads(config.group(1))["kernelId"])
+
+
+def _shutdown(server: Server, kernel: str) -> None:
+    form = urllib.parse.urlencode({"_xsrf": "x"})
+    server.request("POST", f"/voila/api/shutdown/{kernel}", body=form,
+                   headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": "_xsrf=x"})
+
+
+def test_without_the_key_a_page_sends_the_browser_to_the_key_page_and_starts_no_kernel(server: Server) -> None:
+    status, headers, _ = server.request("GET", "/voila/render/02_melds.ipynb", key=False)
+    assert status == 302 and headers["location"].startswith("/login?next=")
+    status, _, page = server.request("GET", headers["location"], key=False)
+    assert status == 200 and "kernelId" not in page
+    text = re.sub(r"<[^>]+>", " ", page)
+    assert "This app opens with a key" in text and "buraco-learn serve" in text
+    assert "Jupyter" not in text and "Traceback" not in text
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page)
+    assert xsrf
+    cookie = headers.get("set-cookie", "")
+    wrong = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "password": "not-the-key"})
+    status, _, page = server.request("POST", "/login?next=%2Fvoila%2Frender%2Findex.ipynb", body=wrong, key=False,
+                                     headers={"Content-Type": "application/x-www-form-urlencoded",
+                                              "Cookie": cookie.split(";")[0] or f"_xsrf={xsrf.group(1)}"})
+    assert status == 401 and "That is not the key" in page
+
+
+def test_the_key_in_the_address_becomes_a_cookie_and_leaves_the_address(server: Server) -> None:
+    status, headers, _ = server.request("GET", f"/voila/render/02_melds.ipynb?token={server.token}", key=False)
+    assert status == 302 and headers["location"] == "/voila/render/02_melds.ipynb"
+    login = [part.split(";")[0] for part in headers.get("set-cookie", "").split(", ") if part.startswith("username-")]
+    assert login, headers
+    status, _, page = server.request("GET", "/voila/render/02_melds.ipynb", key=False, headers={"Cookie": login[0]})
+    assert status == 200 and server.token not in page  # the kernel is not told the key either
+    _shutdown(server, _kernel_of(page))
+
+
+@pytest.mark.parametrize("path", ["/", "/voila/render/02_melds.ipynb", "/login", "/voila/static/favicon.ico",
+                                  "/voila/tree"])
+def test_a_request_naming_another_host_is_refused_dns_rebinding(server: Server, path: str) -> None:
+    status, _, page = server.request("GET", path, headers={"Host": f"rebind.evil.example:{server.port}"})
+    assert status == 403, (path, status)
+    assert "kernelId" not in page
+
+
+def test_an_allowed_loopback_name_is_answered(server: Server) -> None:
+    assert server.request("GET", "/", headers={"Host": f"localhost:{server.port}"})[0] in (301, 302)
+    assert server.request("GET", "/", headers={"Host": f"[::1]:{server.port}"})[0] in (301, 302)
+
+
+def test_only_the_apps_own_pages_may_open_a_kernels_websocket(server: Server) -> None:
+    import asyncio
+
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    status, _, page = server.request("GET", "/voila/render/02_melds.ipynb")
+    assert status == 200
+    kernel = _kernel_of(page)
+    own = f"http://127.0.0.1:{server.port}"
+
+    async def attempt(host: str, origin: str | None, key: bool = True) -> int:
+        headers = {"Host": host, **({"Origin": origin} if origin else {}),
+                   **({"Authorization": f"token {server.token}"} if key else {})}
+        try:
+            socket = await websocket_connect(HTTPRequest(f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels",
+                                                         headers=headers))
+        except HTTPClientError as error:
+            return int(error.code)
+        socket.close()
+        return 101
+
+    async def probes() -> list[int]:
+        here = f"127.0.0.1:{server.port}"
+        evil = f"rebind.evil.example:{server.port}"
+        return [await attempt(here, own), await attempt(here, f"http://rebind.evil.example:{server.port}"),
+                await attempt(evil, f"http://{evil}"), await attempt(here, own, key=False),
+                await attempt(here, "null")]
+
+    try:
+        assert asyncio.run(probes()) == [101, 403, 403, 403, 403]
+    finally:
+        _shutdown(server, kernel)
+
+
+@pytest.mark.slow
+def test_a_storm_of_200_plain_gets_leaves_a_bounded_number_of_kernels_all_gone_within_a_minute(tmp_path: Path) -> None:
+    from buraco_learn.app.guard import MAX_OPENING
+    from buraco_learn.app.measure import settle, storm
+
+    stormed = Server(tmp_path)
+    try:
+        settle(stormed.process.pid, limit_s=30)
+        burst = storm(f"http://127.0.0.1:{stormed.port}/", stormed.process.pid, 200, key=stormed.token, wait_s=90)
+        print(burst.summary())
+        assert set(burst.statuses) <= {200, 503}, burst.summary()  # a page, or "wait a minute": never an error
+        assert 0 < burst.statuses.get(200, 0) <= MAX_OPENING, burst.summary()
+        assert burst.kernels_peak <= burst.kernels_before + MAX_OPENING, burst.summary()
+        assert burst.gone_after_s <= 70, burst.summary()  # 45 s grace, a 10 s sweep, the shutdowns
+    finally:
+        stormed.stop()

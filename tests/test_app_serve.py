@@ -15,7 +15,7 @@ from buraco_learn.app.catalogue import LESSONS_ENV, repository_lessons_dir
 from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
 from buraco_learn.app.server import DEFAULT_PORT, HOST, LANDING, NODELAY_CLASS, ServeOptions, port_is_free, voila_argv
 from buraco_learn.cli import CliError, build_parser, main
-from buraco_learn.cli.serve_cmd import options_from_args
+from buraco_learn.cli.serve_cmd import options_from_args, server_key
 
 LESSONS = repository_lessons_dir()
 
@@ -99,7 +99,7 @@ def test_the_app_sends_home_to_the_landing_page_and_sets_the_xsrf_cookie_on_page
     from tornado.web import RedirectHandler
     from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
-    from buraco_learn.app.voila_app import BuracoVoila, LessonPageHandler
+    from buraco_learn.app.voila_app import BuracoVoila, GuardedHandler, LessonPageHandler
 
     app = BuracoVoila()
     app.initialize(voila_argv(ServeOptions(lessons=LESSONS, open_browser=False)))
@@ -108,9 +108,13 @@ def test_the_app_sends_home_to_the_landing_page_and_sets_the_xsrf_cookie_on_page
     assert app.kernel_websocket_connection_class.__name__ == "NoDelayConnection"
     app.init_settings()
     handlers = app.init_handlers()
-    assert handlers[0] == ("/", RedirectHandler, {"url": f"/{LANDING}"})
+    assert handlers[0][0] == "/" and issubclass(handlers[0][1], RedirectHandler) and handlers[0][2] == {"url": f"/{LANDING}"}
     classes = [handler[1] for handler in handlers]
-    assert LessonPageHandler in classes and TornadoVoilaHandler not in classes
+    assert all(issubclass(handler, GuardedHandler) for handler in classes)  # the host and origin checks everywhere
+    assert any(issubclass(handler, LessonPageHandler) for handler in classes)
+    assert TornadoVoilaHandler not in classes
+    settings = app.tornado_settings
+    assert settings["allow_remote_access"] is False and settings["buraco_host_policy"].allows_host("localhost")
     assert app.voila_configuration.strip_sources and not app.voila_configuration.show_tracebacks
 
 
@@ -131,6 +135,9 @@ def test_a_port_in_use_is_a_one_line_error(busy_port: int) -> None:
     (("--port", "70000"), "invalid --port 70000"),
     (("--port", "-1"), "invalid --port -1"),
     (("--idle-timeout", "5"), "invalid --idle-timeout 5"),
+    (("--allow-host", "evil.example/x"), "invalid --allow-host 'evil.example/x'"),
+    (("--allow-host", ""), "invalid --allow-host ''"),
+    (("--allow-host", "a" * 300), "invalid --allow-host"),
 ])
 def test_bad_options(argv: tuple[str, ...], message: str) -> None:
     with pytest.raises(CliError, match=message):
@@ -221,3 +228,26 @@ def test_the_report_gives_ratios_to_the_empty_notebook() -> None:
     assert round(report.ratio("02_melds.ipynb"), 3) == round(2.3 / 2.1, 3)
     text = format_report(report)
     assert "lessons / empty (shown): median 1.10" in text and "TCP_NODELAY off: median 47.5 ms" in text
+
+
+# -- the key and the hosts ---------------------------------------------------------------------------
+def test_allowed_hosts_reach_the_server_and_the_printed_url_carries_the_key() -> None:
+    options = options_from_args(parse("--port", "0", "--allow-host", "Teacher-Laptop.local."), LESSONS)
+    assert options.allowed_hosts == ("teacher-laptop.local",)
+    keyed = ServeOptions(port=9000, token="abc")
+    assert keyed.url == "http://127.0.0.1:9000/?token=abc" and keyed.address == "http://127.0.0.1:9000/"
+    assert "abc" not in repr(keyed) and not any("abc" in arg for arg in voila_argv(keyed))  # no secret on a command line
+
+
+def test_the_key_is_kept_until_a_new_one_is_asked_for(tmp_path: Path) -> None:
+    first = server_key(tmp_path)
+    assert server_key(tmp_path) == first
+    renewed = server_key(tmp_path, renew=True)
+    assert renewed != first and server_key(tmp_path) == renewed
+
+
+def test_a_key_that_cannot_be_kept_is_a_one_line_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(CliError, match="the app's key cannot be kept in"):
+        server_key(blocker / "data")

@@ -33,6 +33,7 @@ one must render and get its feedback. It reports the memory of each session's ke
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -52,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from buraco_learn.app.catalogue import LESSONS_ENV, discover, lessons_dir
+from buraco_learn.app.guard import ServerKey, sign_in_path
 from buraco_learn.app.progress import DATA_ENV
 from buraco_learn.app.server import ServeOptions, free_port
 
@@ -62,6 +64,8 @@ CHROMIUM_FLAGS = [
 ]
 TIMEOUT_MS = 120_000
 MB = 1024 * 1024
+#: the app's key of each server measured, by its address (a browser context signs in with it)
+KEYS: dict[str, str] = {}
 
 
 def empty_notebook() -> dict[str, Any]:
@@ -157,8 +161,9 @@ def serving(lessons: Path, data: Path, *, tcp_delay: bool = False, preheat: bool
         command.append("--tcp-delay")
     if not preheat:
         command.append("--no-preheat")
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
+    KEYS[url] = ServerKey.load(data).token  # made before the server starts, which then uses it
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -189,7 +194,8 @@ def find_chromium() -> str:
     raise SystemExit("measure: Chromium is missing: apt-get install -y --no-install-recommends chromium")
 
 
-def _context(browser: Any) -> Any:
+def _context(browser: Any, url: str | None = None) -> Any:
+    """A fresh browser context (its own cookies), signed in to the server at ``url``."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     context.set_default_timeout(TIMEOUT_MS)
 
@@ -201,6 +207,10 @@ def _context(browser: Any) -> Any:
             route.abort()
 
     context.route("**/*", only_loopback)
+    if url is not None and url in KEYS:
+        page = context.new_page()
+        page.goto(url + sign_in_path(KEYS[url]), wait_until="load")
+        page.close()
     return context
 
 
@@ -211,7 +221,9 @@ def _ready_selector(notebook: str) -> str | None:
 def fetch_page(url: str, notebook: str) -> float:
     """Seconds to fetch a notebook's page over HTTP (the server executes it); then its kernel is shut down."""
     start = time.perf_counter()
-    with urllib.request.urlopen(f"{url}voila/render/{notebook}", timeout=TIMEOUT_MS / 1000) as response:
+    headers = {"Authorization": f"token {KEYS[url]}"} if url in KEYS else {}
+    with urllib.request.urlopen(urllib.request.Request(f"{url}voila/render/{notebook}", headers=headers),
+                                timeout=TIMEOUT_MS / 1000) as response:
         page = response.read().decode("utf-8", "replace")
         cookie = "; ".join(response.headers.get_all("Set-Cookie") or [])
     elapsed = time.perf_counter() - start
@@ -220,7 +232,7 @@ def fetch_page(url: str, notebook: str) -> float:
     if token and kernel:
         request = urllib.request.Request(
             f"{url}voila/api/shutdown/{kernel.group(1)}", data=urllib.parse.urlencode({"_xsrf": token.group(1)}).encode(),
-            headers={"Cookie": f"_xsrf={token.group(1)}", "Content-Type": "application/x-www-form-urlencoded"},
+            headers={**headers, "Cookie": f"_xsrf={token.group(1)}", "Content-Type": "application/x-www-form-urlencoded"},
         )
         urllib.request.urlopen(request, timeout=30).close()
     else:
@@ -266,7 +278,7 @@ def click_latencies(browser: Any, url: str, rounds: int) -> list[float]:
     """Milliseconds from a click on a quiz answer (lesson 2, six questions) to its feedback in the DOM."""
     samples: list[float] = []
     for _ in range(rounds):
-        context = _context(browser)
+        context = _context(browser, url)
         page = context.new_page()
         open_page(page, url, "02_melds.ipynb")
         page.get_by_role("button", name="Legal", exact=True).first.wait_for()
@@ -299,7 +311,7 @@ def measure(repeats: int = 5, sessions: int = 5, click_rounds: int = 3, lessons:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_FLAGS)
             with serving(served, Path(tmp) / "data", preheat=preheat) as (url, pid):
-                warm = _context(browser)  # the first page pays for the browser's and the server's caches
+                warm = _context(browser, url)  # the first page pays for the browser's and the server's caches
                 open_page(warm.new_page(), url, notebooks[1])
                 warm.close()
                 for _ in range(repeats):
@@ -309,7 +321,7 @@ def measure(repeats: int = 5, sessions: int = 5, click_rounds: int = 3, lessons:
                 for _ in range(repeats):
                     for notebook in notebooks:
                         quiet(pid, preheat)
-                        context = _context(browser)
+                        context = _context(browser, url)
                         page = context.new_page()
                         shown, ready = open_page(page, url, notebook)
                         figures = report.pages[notebook]
@@ -324,7 +336,7 @@ def measure(repeats: int = 5, sessions: int = 5, click_rounds: int = 3, lessons:
                 time.sleep(2)  # let the closed pages' kernels shut down
                 report.server_rss_mb = _process_tree(pid)[0].memory_info().rss / MB
                 before = sum(process.memory_info().rss for process in _process_tree(pid)) / MB
-                contexts = [_context(browser) for _ in range(sessions)]
+                contexts = [_context(browser, url) for _ in range(sessions)]
                 for context in contexts:
                     open_page(context.new_page(), url, "02_melds.ipynb")
                 after = sum(process.memory_info().rss for process in _process_tree(pid)) / MB
@@ -350,12 +362,18 @@ class Classroom:
     kernel_uss_mb: list[float] = field(default_factory=list)
     server_rss_mb: float = float("nan")
     server_rss_before_mb: float = float("nan")
+    #: seconds from the class's start until each page was usable (its first question on screen)
+    ready_s: list[float] = field(default_factory=list)
 
     def summary(self) -> str:
         rss, uss = self.kernel_rss_mb or [float("nan")], self.kernel_uss_mb or [float("nan")]
+        ready = sorted(self.ready_s) or [float("nan")]
+        p95 = ready[min(len(ready) - 1, max(0, -(-95 * len(ready) // 100) - 1))]
         lines = [
             f"classroom: {self.succeeded} of {self.sessions} sessions opened a lesson and got feedback on an answer "
             f"in {self.seconds:.1f} s",
+            f"  page usable after: median {statistics.median(ready):.1f} s, p95 {p95:.1f} s, max {ready[-1]:.1f} s "
+            "(target: p95 <= 20 s at 30 sessions)",
             f"  memory per session (its kernel): RSS median {statistics.median(rss):.0f} MB (max {max(rss):.0f}), "
             f"USS median {statistics.median(uss):.0f} MB (max {max(uss):.0f}); "
             f"{len(self.kernel_rss_mb)} kernels, {sum(self.kernel_rss_mb):.0f} MB RSS in all",
@@ -366,6 +384,12 @@ class Classroom:
 
 
 QUIZ_LESSONS = tuple(f"{number:02d}" for number in range(1, 11))  # lessons with a check quiz of plain buttons
+READY_SELECTOR = 'button[title^="Question 1:"]'
+#: in every page of a class: the moment (Date.now()) its first question appeared
+READY_JS = """(() => {
+    const mark = () => { if (!window.__buracoReady && document.querySelector('READY')) window.__buracoReady = Date.now(); };
+    new MutationObserver(mark).observe(document, {subtree: true, childList: true});
+})()""".replace("READY", READY_SELECTOR)
 FEEDBACK_JS = """([ms]) => new Promise((resolve, reject) => {
     const button = document.querySelector('button[title^="Question 1:"]');
     if (!button) { reject(new Error('no quiz button')); return; }
@@ -385,17 +409,21 @@ def classroom(browser: Any, url: str, server_pid: int, sessions: int = 20, lesso
     result = Classroom(sessions, chosen)
     server = _process_tree(server_pid)[0]
     result.server_rss_before_mb = server.memory_info().rss / MB
-    contexts = [_context(browser) for _ in chosen]
+    contexts = [_context(browser, url) for _ in chosen]
+    for context in contexts:
+        context.add_init_script(READY_JS)
     pages = [context.new_page() for context in contexts]
     start = time.perf_counter()
+    started_ms = time.time() * 1000
     try:
         for page, notebook in zip(pages, chosen):  # every request sent before any is waited for
             page.evaluate("(target) => { window.location.href = target; }", f"{url}voila/render/{notebook}")
         kernels: list[str] = []
         for page, notebook in zip(pages, chosen):
             try:
-                page.wait_for_selector('button[title^="Question 1:"]', timeout=timeout_ms)
+                page.wait_for_selector(READY_SELECTOR, timeout=timeout_ms)
                 kernels.append(kernel_id_of(page))
+                result.ready_s.append((float(page.evaluate("window.__buracoReady || Date.now()")) - started_ms) / 1000)
             except Exception as error:
                 result.failures.append(f"{notebook}: did not render ({str(error).splitlines()[0]})")
         for page, notebook in zip(pages, chosen):
@@ -419,6 +447,81 @@ def classroom(browser: Any, url: str, server_pid: int, sessions: int = 20, lesso
     return result
 
 
+# -- a storm of plain GETs -------------------------------------------------------------------------
+@dataclass
+class Storm:
+    """What a burst of plain GETs of a lesson (one client, no browser, none connecting) left behind."""
+
+    requests: int
+    statuses: dict[int, int] = field(default_factory=dict)
+    kernels_before: int = 0
+    kernels_peak: int = 0
+    seconds: float = float("nan")  # until every answer came
+    gone_after_s: float = float("nan")  # from the last answer until the kernel count was back to before
+
+    def summary(self) -> str:
+        answers = ", ".join(f"{count} x {status}" for status, count in sorted(self.statuses.items()))
+        return (f"storm: {self.requests} GETs of a lesson answered in {self.seconds:.1f} s ({answers}); kernels "
+                f"{self.kernels_before} before (kept ready), at most {self.kernels_peak}, back to "
+                f"{self.kernels_before} {self.gone_after_s:.0f} s after the last answer")
+
+
+def _kernel_count(server_pid: int) -> int:
+    count = 0
+    for process in _process_tree(server_pid)[1:]:
+        with contextlib.suppress(Exception):  # gone meanwhile
+            count += any("ipykernel" in part for part in process.cmdline())
+    return count
+
+
+def storm(url: str, server_pid: int, requests: int = 200, key: str | None = None, notebook: str = "02_melds.ipynb",
+          wait_s: float = 120.0) -> Storm:
+    """``requests`` GETs of ``notebook`` at once (each with the key, none keeping cookies), then the kernels' count until back."""
+    import http.client
+    from concurrent.futures import ThreadPoolExecutor
+
+    parts = urllib.parse.urlsplit(url)
+    headers = {"Authorization": f"token {key or KEYS[url]}"}
+    result = Storm(requests, kernels_before=_kernel_count(server_pid))
+    peak = [result.kernels_before]
+
+    def get(_number: int) -> int:
+        connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=300)
+        try:
+            connection.request("GET", f"/voila/render/{notebook}", headers=headers)
+            response = connection.getresponse()
+            response.read()
+            return int(response.status)
+        except OSError:
+            return 0
+        finally:
+            connection.close()
+            peak[0] = max(peak[0], _kernel_count(server_pid))
+
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=min(requests, 200)) as pool:
+        for status in pool.map(get, range(requests)):
+            result.statuses[status] = result.statuses.get(status, 0) + 1
+    result.seconds = time.perf_counter() - start
+    end = time.perf_counter()
+    while time.perf_counter() - end < wait_s:
+        count = _kernel_count(server_pid)
+        peak[0] = max(peak[0], count)
+        if count <= result.kernels_before:
+            result.gone_after_s = time.perf_counter() - end
+            break
+        time.sleep(1.0)
+    result.kernels_peak = peak[0]
+    return result
+
+
+def run_storm(requests: int, lessons: Path | None = None) -> Storm:
+    """:func:`storm` against a fresh ``buraco-learn serve`` (its data in a temp directory)."""
+    with tempfile.TemporaryDirectory(prefix="buraco-storm-") as tmp, \
+            serving(lessons or lessons_dir(), Path(tmp) / "data") as (url, pid):
+        return storm(url, pid, requests)
+
+
 def run_classroom(sessions: int, lessons: Path | None = None) -> Classroom:
     """The classroom check against a fresh ``buraco-learn serve`` (its data in a temp directory)."""
     from playwright.sync_api import sync_playwright
@@ -428,7 +531,7 @@ def run_classroom(sessions: int, lessons: Path | None = None) -> Classroom:
         browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_FLAGS)
         try:
             with serving(source, Path(tmp) / "data") as (url, pid):
-                warm = _context(browser)
+                warm = _context(browser, url)
                 open_page(warm.new_page(), url, "01_cards_and_deal.ipynb")
                 warm.close()
                 time.sleep(2)  # the warm-up page's kernel stops
@@ -468,8 +571,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--classroom", type=int, metavar="N",
                         help="only the classroom check: N sessions at once, each answering a quiz question")
+    parser.add_argument("--storm", type=int, metavar="N",
+                        help="only the storm check: N plain GETs of a lesson at once, then how long their kernels live")
     parser.add_argument("--no-preheat", action="store_true", help="serve with --no-preheat (a kernel started per page when opened)")
     args = parser.parse_args(argv)
+    if args.storm:
+        burst = run_storm(args.storm, args.lessons)
+        print(json.dumps(asdict(burst), indent=1) if args.json else burst.summary())
+        return 0
     if args.classroom:
         room = run_classroom(args.classroom, args.lessons)
         print(json.dumps(asdict(room), indent=1) if args.json else room.summary())

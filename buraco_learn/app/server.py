@@ -28,9 +28,9 @@ from __future__ import annotations
 import errno
 import os
 import socket
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8866
@@ -53,10 +53,21 @@ class ServeOptions:
     verbose: bool = False
     preheat: bool = True
     fill_delay: float = 2.0
+    #: the app's key: pages and kernels need it (empty: no key, as stock Voila)
+    token: str = field(default="", repr=False)
+    cookie_secret: bytes = field(default=b"", repr=False)
+    #: host names answered besides the loopback ones (``--allow-host``)
+    allowed_hosts: tuple[str, ...] = ()
+
+    @property
+    def address(self) -> str:
+        """The server's address, without the key."""
+        return f"http://{HOST}:{self.port}/"
 
     @property
     def url(self) -> str:
-        return f"http://{HOST}:{self.port}/"
+        """The address to open: with the key, which the browser then keeps in a cookie."""
+        return self.address + (f"?token={self.token}" if self.token else "")
 
 
 def voila_argv(options: ServeOptions) -> list[str]:
@@ -126,4 +137,8 @@ def run(options: ServeOptions, ready_message: str = "") -> None:
     from buraco_learn.app.voila_app import BuracoVoila
 
     BuracoVoila.ready_message = ready_message
-    BuracoVoila.launch_instance(argv=voila_argv(options))
+    BuracoVoila.extra_hosts = options.allowed_hosts
+    secrets: dict[str, Any] = {}
+    if options.token:  # given to the application object, never on a command line other users can read
+        secrets = {"token": options.token, "cookie_secret": options.cookie_secret or os.urandom(32)}
+    BuracoVoila.launch_instance(argv=voila_argv(options), **secrets)

@@ -1,7 +1,14 @@
 """The Voila application behind ``buraco-learn serve`` (imports Voila; see :mod:`buraco_learn.app.server`).
 
-Three changes to stock Voila, each small:
+The changes to stock Voila, each small:
 
+- every request passes :class:`buraco_learn.app.guard.HostPolicy` (a loopback ``Host``,
+  and a browser's ``Origin`` this server's own); pages, kernels and their websockets need
+  the app's key (Jupyter's token login: the URL ``serve`` prints carries ``?token=``, which
+  is then exchanged for a cookie and dropped from the address bar);
+- a page's kernel is entered in :class:`buraco_learn.app.guard.KernelLedger` under the
+  browser that asked for it: kernels whose page never connects are stopped within a
+  minute, one browser holds a bounded number, and too many pages opening at once are refused;
 - ``/`` redirects to the landing page;
 - lesson pages set the ``_xsrf`` cookie. Voila's page posts ``voila/api/shutdown/<kernel>``
   with that cookie's value when it is closed or left; standalone Voila never sets the
@@ -15,19 +22,56 @@ Three changes to stock Voila, each small:
 
 from __future__ import annotations
 
+import contextvars
+import html
 import logging
-from typing import Any
+import os
+import tempfile
+import time
+import webbrowser
+from pathlib import Path
+from typing import Any, ClassVar
+from urllib.parse import urlencode
 
+from jupyter_server.base.handlers import JupyterHandler  # type: ignore[import-untyped]
 from jupyter_server.services.kernels.connection.channels import (  # type: ignore[import-untyped]
     ZMQChannelsWebsocketConnection,
 )
-from tornado.ioloop import IOLoop
-from tornado.web import RedirectHandler
+from jupyter_server.utils import ensure_async  # type: ignore[import-untyped]
+from tornado.ioloop import IOLoop, PeriodicCallback
+from tornado.web import HTTPError, RedirectHandler, RequestHandler
+from tornado.websocket import WebSocketHandler
 from traitlets import default
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+from voila.voila_identity_provider import VoilaLoginHandler  # type: ignore[import-untyped]
 
+from buraco_learn.app.guard import Admission, HostPolicy, KernelLedger, KernelState
 from buraco_learn.app.server import LANDING
+
+log = logging.getLogger("buraco_learn.app.server")
+
+class PageRequest:
+    """A page being opened for a browser (Jupyter's login identity), holding a place in the ledger."""
+
+    def __init__(self, ledger: KernelLedger, client: str) -> None:
+        self.ledger, self.client, self.reserved = ledger, client, True
+        ledger.reserve(client)
+
+    def got(self, kernel_id: str) -> None:
+        """The page has its kernel: the place it held becomes that kernel."""
+        self.ledger.opened(kernel_id, self.client, time.monotonic())
+        self.done()
+
+    def done(self) -> None:
+        if self.reserved:
+            self.reserved = False
+            self.ledger.release(self.client)
+
+
+#: the page request whose kernel is being started or taken from the pool
+PAGE_REQUEST: contextvars.ContextVar[PageRequest] = contextvars.ContextVar("buraco_page_request")
+SWEEP_SECONDS = 10.0
 
 
 class NoDelayConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
@@ -45,12 +89,100 @@ class NoDelayConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
         return super().connect()
 
 
+def _refusal_page(status: int, sentence: str) -> str:
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>buraco-learn</title></head><body style=\"font: 18px/1.5 system-ui, sans-serif; "
+            f"max-width: 36em; margin: 3em auto; padding: 0 1em\"><h1>buraco-learn</h1><p>{html.escape(sentence)}</p>"
+            "</body></html>")
+
+
+class GuardedHandler(RequestHandler):
+    """Every handler of the app: the host and origin checks, then the handler's own work.
+
+    Mixed in front of each handler class in :meth:`BuracoVoila.init_handlers`.
+    """
+
+    def _guard(self) -> None:
+        policy: HostPolicy = self.settings["buraco_host_policy"]
+        if not policy.allows_host(self.request.host or ""):
+            log.warning("refused a request for host %r (not this machine: see --allow-host)", self.request.host[:100])
+            raise HTTPError(403, "this server answers only for its own address")
+        origin = self.request.headers.get("Origin")
+        if origin is not None and not policy.allows_origin(origin):
+            log.warning("refused a request from the web page at %r", origin[:100])
+            raise HTTPError(403, "this server answers only its own pages")
+
+    async def prepare(self, *args: Any, **kwargs: Any) -> None:
+        self._guard()
+        result = super().prepare(*args, **kwargs)
+        if result is not None:
+            await result
+        if self._finished or not isinstance(self, JupyterHandler) or isinstance(self, WebSocketHandler):
+            return
+        if self.request.method == "GET" and "token" in self.request.query_arguments and self.current_user:
+            # The key did its work (Jupyter set the login cookie): drop it from the address bar,
+            # the bookmarks, and what the page's kernel is told of its request.
+            query = [(name, value.decode("utf-8", "replace")) for name, values in self.request.query_arguments.items()
+                     if name != "token" for value in values]
+            self.redirect(self.request.path + ("?" + urlencode(query) if query else ""))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        if status_code == 403:
+            self.finish(_refusal_page(403, "This address is not the app's. Open the lessons from the address "
+                                           "that buraco-learn serve printed when it started."))
+            return
+        super().write_error(status_code, **kwargs)
+
+
+def guarded(handler: type[RequestHandler]) -> type[RequestHandler]:
+    """``handler`` with :class:`GuardedHandler`'s checks first."""
+    if issubclass(handler, GuardedHandler):
+        return handler
+    return type(handler.__name__, (GuardedHandler, handler), {"__module__": __name__})
+
+
 class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voila's page handler, setting the ``_xsrf`` cookie its shutdown-on-close request needs."""
+    """Voila's page handler: the browser's kernel quota, and the ``_xsrf`` cookie its shutdown-on-close request needs."""
 
     async def get(self, path: str | None = None) -> None:
+        app: BuracoVoila = self.settings["buraco_app"]
+        user = self.current_user
+        if user is None:  # not logged in: Voila's @authenticated sends the browser to the key page
+            await super().get(path)
+            return
+        client = str(getattr(user, "username", user))
+        admission = await app.admit(client)
+        if not admission.allowed:
+            self.set_status(admission.status)
+            if admission.status == 503:
+                self.set_header("Retry-After", "60")
+            self.finish(_refusal_page(admission.status, admission.reason))
+            return
         self.xsrf_token  # noqa: B018 - reading the token sets the cookie
-        await super().get(path)
+        request = PageRequest(app.ledger, client)
+        token = PAGE_REQUEST.set(request)
+        try:
+            await super().get(path)
+        finally:
+            request.done()
+            PAGE_REQUEST.reset(token)
+
+
+class KeyPageHandler(VoilaLoginHandler):  # type: ignore[misc]
+    """The page a browser without the app's key meets: what to do, in words, and a box for the key."""
+
+    def _render(self, message: Any = None) -> None:
+        wrong = '<p role="alert" style="color:#a00">That is not the key.</p>' if message else ""
+        next_url = html.escape(self.get_argument("next", default=self.base_url), quote=True)
+        self.write(_refusal_page(200, "").replace("<p></p>", f"""
+<p>This app opens with a key, so that no other web site can use it.</p>
+<p>Open the lessons from the address that <b>buraco-learn serve</b> printed when it started
+(it ends with <code>?token=</code> and the key), or paste the key here.</p>
+{wrong}<form method="post" action="{html.escape(self.request.path, quote=True)}?next={next_url}">
+<input type="hidden" name="_xsrf" value="{html.escape(self.xsrf_token.decode(), quote=True)}">
+<label>Key <input type="password" name="password" autocomplete="current-password" autofocus></label>
+<button type="submit">Open the lessons</button></form>"""))
 
 
 class _NoPingWarning(logging.Filter):
@@ -66,11 +198,15 @@ def quiet_ping_warning() -> None:
 
 
 class BuracoVoila(Voila):  # type: ignore[misc]
-    """Voila serving the lessons directory, with ``/`` sent to the landing page."""
+    """Voila serving the lessons directory, guarded, with ``/`` sent to the landing page."""
 
     name = "buraco-learn-voila"
     #: printed once the server listens (the loop's first callback), so a URL shown is a URL that answers
     ready_message = ""
+    #: host names allowed besides the loopback ones (``--allow-host``)
+    extra_hosts: ClassVar[tuple[str, ...]] = ()
+    #: the kernels' bookkeeping (see :class:`KernelLedger`)
+    ledger: KernelLedger
 
     @default("tornado_settings")
     def _tornado_settings(self) -> dict[str, Any]:
@@ -80,21 +216,111 @@ class BuracoVoila(Voila):  # type: ignore[misc]
         # connection at random (seen with 20 sessions at once): keep jupyter_server's 90 s.
         # tornado, reading those milliseconds as seconds, warns that the timeout exceeds the
         # interval: quiet_ping_warning() drops that one message.
-        return {"ws_ping_timeout": 90_000}
+        return {
+            "ws_ping_timeout": 90_000,
+            # Voila turns Jupyter's Host check off; buraco-learn's own (GuardedHandler) is stricter.
+            "allow_remote_access": False,
+            "local_hostnames": ["localhost", *self.extra_hosts],
+            "buraco_host_policy": HostPolicy.of(self.port, self.extra_hosts),
+            "buraco_app": self,
+        }
 
     def initialize(self, argv: Any = None) -> None:
         quiet_ping_warning()
+        self.ledger = KernelLedger()
         super().initialize(argv)
 
     def start(self) -> None:
         if self.ready_message:
             IOLoop.current().add_callback(lambda: print(self.ready_message, flush=True))
+        IOLoop.current().add_callback(self._watch_kernels)
         super().start()
+
+    # -- kernels ----------------------------------------------------------------------------
+    def _watch_kernels(self) -> None:
+        manager = self.kernel_manager
+        start_kernel, get_rendered = manager.start_kernel, getattr(manager, "get_rendered_notebook", None)
+
+        async def start_for_page(*args: Any, **kwargs: Any) -> Any:
+            kernel_id = await ensure_async(start_kernel(*args, **kwargs))
+            request = PAGE_REQUEST.get(None)
+            if request is not None and (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
+                request.got(kernel_id)
+            return kernel_id
+
+        async def take_for_page(*args: Any, **kwargs: Any) -> Any:
+            assert get_rendered is not None
+            result = await get_rendered(*args, **kwargs)
+            request = PAGE_REQUEST.get(None)
+            if request is not None:
+                request.got(result[2])
+            return result
+
+        manager.start_kernel = start_for_page
+        if get_rendered is not None:
+            manager.get_rendered_notebook = take_for_page
+        PeriodicCallback(self._sweep, SWEEP_SECONDS * 1000).start()
+
+    def kernel_states(self) -> dict[str, KernelState]:
+        manager = self.kernel_manager
+        pooled: set[str] = set()
+        for pool in getattr(manager, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    pooled.add(task.result().get("kernel_id"))
+        states = {}
+        for kernel_id in list(manager.list_kernel_ids()):
+            try:
+                kernel = manager.get_kernel(kernel_id)
+            except KeyError:
+                continue
+            states[kernel_id] = KernelState(connections=int(manager._kernel_connections.get(kernel_id, 0)),
+                                            busy=getattr(kernel, "execution_state", "") in ("busy", "starting"),
+                                            pooled=kernel_id in pooled)
+        return states
+
+    async def _stop(self, kernel_ids: Any, why: str) -> None:
+        for kernel_id in kernel_ids:
+            log.info("stopping kernel %s: %s", kernel_id, why)
+            self.ledger.forget(kernel_id)
+            try:
+                await ensure_async(self.kernel_manager.shutdown_kernel(kernel_id))
+            except Exception as error:  # already gone
+                log.debug("stopping kernel %s failed: %s", kernel_id, error)
+
+    async def _sweep(self) -> None:
+        culled = self.ledger.sweep(self.kernel_states(), time.monotonic())
+        await self._stop(culled, "its page never connected")
+
+    async def admit(self, client: str) -> Admission:
+        admission = self.ledger.admit(client, self.kernel_states(), time.monotonic())
+        await self._stop(admission.stop, "the same browser opened another page and this one has no page connected")
+        if not admission.allowed:
+            log.warning("refused a page: %s", admission.reason)
+        return admission
+
+    # -- the browser -----------------------------------------------------------------------
+    def launch_browser(self) -> None:
+        """Open the landing page with the app's key, through a file (so the key is on no command line)."""
+        try:
+            browser = webbrowser.get(self.browser or None)
+        except webbrowser.Error as error:
+            self.log.warning("No web browser found: %s.", error)
+            return
+        url = self.connection_url.rstrip("/") + "/" + (f"?token={self.identity_provider.token}" if self.token else "")
+        descriptor, name = tempfile.mkstemp(suffix=".html")
+        with os.fdopen(descriptor, "w", encoding="utf-8") as page:
+            page.write(f'<!doctype html><meta http-equiv="refresh" content="0;url={html.escape(url, quote=True)}">'
+                       f'<p><a href="{html.escape(url, quote=True)}">Open the lessons</a></p>')
+        browser.open(Path(name).as_uri(), new=self.webbrowser_open_new)
 
     def init_handlers(self) -> list[Any]:
         landing = self.server_url.rstrip("/") + "/" + LANDING
-        handlers: list[Any] = [
-            (pattern, LessonPageHandler if handler is TornadoVoilaHandler else handler, *rest)
-            for pattern, handler, *rest in super().init_handlers()
-        ]
-        return [(self.server_url, RedirectHandler, {"url": landing}), *handlers]
+        handlers: list[Any] = []
+        for pattern, handler, *rest in super().init_handlers():
+            if handler is TornadoVoilaHandler:
+                handler = LessonPageHandler
+            elif handler is VoilaLoginHandler:
+                handler = KeyPageHandler
+            handlers.append((pattern, guarded(handler), *rest))
+        return [(self.server_url, guarded(RedirectHandler), {"url": landing}), *handlers]

@@ -1,7 +1,10 @@
 """``buraco-learn serve [--port PORT] [--no-browser]``: the lessons as one web app (Voila on 127.0.0.1).
 
 Opens the landing page (every lesson with its goal and the learner's progress) in
-the browser unless ``--no-browser``. ``--reset-progress [LESSON]`` forgets one
+the browser unless ``--no-browser``. The app answers only for this machine's own
+address (``--allow-host NAME`` adds a name) and opens with a key: the printed URL
+carries it (``?token=...``); it is kept in the data directory, so bookmarks work
+after a restart, and ``--new-key`` makes another. ``--reset-progress [LESSON]`` forgets one
 lesson's progress (by number or id), or everything, and exits without serving.
 Exit status: 0 after a clean stop, 2 when the app cannot start (port in use, no
 lessons, an unusable data directory, the app's dependencies not installed).
@@ -13,10 +16,12 @@ import argparse
 import importlib.util
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from buraco_learn.app.catalogue import LESSONS_ENV, discover, find, lessons_dir
+from buraco_learn.app.guard import ServerKey
 from buraco_learn.app.progress import DATA_ENV, ProgressStore
 from buraco_learn.app.server import DEFAULT_PORT, IDLE_TIMEOUT, ServeOptions, free_port, port_is_free
 from buraco_learn.cli import CliError
@@ -44,6 +49,10 @@ def add_parser(sub: Any, name: str) -> None:
     parser.add_argument("--no-preheat", action="store_true",
                         help="start a page's kernel when the page is opened, instead of keeping one ready per lesson "
                              "(slower pages, about 60 MB less memory per lesson)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="also answer requests that name this host (repeatable; default: only 127.0.0.1, ::1 and localhost)")
+    parser.add_argument("--new-key", action="store_true",
+                        help="make a new key for the app (the old address and the browsers' logins stop working)")
     parser.add_argument("--verbose", action="store_true", help="log every request and kernel")
     parser.add_argument("--tcp-delay", action="store_true", help=argparse.SUPPRESS)  # measuring Nagle's cost
     parser.set_defaults(handler=run)
@@ -61,9 +70,31 @@ def options_from_args(args: argparse.Namespace, lessons: Path) -> ServeOptions:
                        "or choose another with --port")
     if args.idle_timeout < 60:
         raise CliError(f"invalid --idle-timeout {args.idle_timeout}: at least 60 seconds, or pages die while being read")
+    hosts = tuple(_host_name(name) for name in getattr(args, "allow_host", []))
     return ServeOptions(port=port, lessons=lessons, open_browser=not args.no_browser,
                         idle_timeout=args.idle_timeout, nodelay=not args.tcp_delay, verbose=args.verbose,
-                        preheat=not args.no_preheat)
+                        preheat=not args.no_preheat, allowed_hosts=hosts)
+
+
+def _host_name(name: str) -> str:
+    """A name given to ``--allow-host``: letters, digits, dots and hyphens (a DNS name), or raises."""
+    cleaned = name.strip().lower().rstrip(".")
+    if not cleaned or len(cleaned) > 253 or not all(part and len(part) <= 63 and part.replace("-", "").isalnum()
+                                                   and part.isascii() for part in cleaned.split(".")):
+        raise CliError(f"invalid --allow-host {name[:80]!r}: give a host name such as teacher-laptop.local")
+    return cleaned
+
+
+def server_key(store_dir: Path, renew: bool = False) -> ServerKey:
+    """The app's key from the data directory (made when missing, damaged or ``renew``); raises :class:`CliError`."""
+    try:
+        if renew:
+            key = ServerKey.new()
+            key.save(store_dir)
+            return key
+        return ServerKey.load(store_dir)
+    except OSError as error:
+        raise CliError(f"the app's key cannot be kept in {store_dir}: {error.strerror or error}") from None
 
 
 def _directory(flag: str, path: Path) -> str:
@@ -111,7 +142,9 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         raise CliError(f"the app needs {', '.join(missing)}: install buraco-learn[app]")
     options = options_from_args(args, lessons)
-    print(f"buraco-learn serve: starting on {options.url}\n"
+    key = server_key(store.path.parent, renew=args.new_key)
+    options = replace(options, token=key.token, cookie_secret=key.cookie_secret)
+    print(f"buraco-learn serve: starting on {options.address}\n"
           f"  lessons:  {lessons} ({len(found)} lessons)\n"
           f"  progress: {store.path}\n"
           f"  a page's kernel stops when the page is closed, or after {options.idle_timeout // 60} minutes "
@@ -119,5 +152,6 @@ def run(args: argparse.Namespace) -> int:
           file=sys.stderr, flush=True)
     from buraco_learn.app.server import run as serve
 
-    serve(options, ready_message=f"buraco-learn serve: the lessons are at {options.url}")
+    serve(options, ready_message=f"buraco-learn serve: the lessons are at {options.url}\n"
+                                 "  (the address carries the app's key: open it in a browser of this machine)")
     return 0

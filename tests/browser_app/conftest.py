@@ -7,7 +7,8 @@
 - Playwright's sync API allows one instance per thread, and the widget harness in
   ``tests/browser`` keeps one open on the main thread for the whole session; so ours
   lives in its own thread, and a test hands it a function with :func:`in_browser`.
-- The server runs on a free port with its data in a temp directory, and is stopped by
+- The server runs on a free port with its data in a temp directory (its key made there
+  first, so a tab signs in with it before its first page: :meth:`Tab.open`), and is stopped by
   its PID (SIGTERM, so Voila shuts its kernels down; its own process group is killed
   only if it does not stop).
 """
@@ -31,6 +32,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from buraco_learn.app.catalogue import LESSONS_ENV
+from buraco_learn.app.guard import ServerKey, sign_in_path
 from buraco_learn.app.progress import DATA_ENV
 
 T = TypeVar("T")
@@ -43,6 +45,8 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 WAIT_MS = 30_000
 RENDER_MS = 120_000  # a lesson executes every cell before it shows; the test machine may be busy
 STARTUP_S = 60.0
+#: the key of each running server, by port (a tab signs in before opening a page)
+KEYS: dict[int, str] = {}
 
 
 def _flag(name: str) -> bool:
@@ -92,6 +96,8 @@ class AppServer:
 
     def start(self) -> AppServer:
         self.port = free_port()
+        self.token = ServerKey.load(self.data).token
+        KEYS[self.port] = self.token
         env = {**os.environ, DATA_ENV: str(self.data)}
         env.pop(LESSONS_ENV, None)
         with self.log_path.open("ab") as log:
@@ -215,9 +221,18 @@ class Tab:
         self.page = page
         self.blocked = blocked
         self.errors = errors
+        self.signed_in: set[int] = set()
+
+    def sign_in(self, url: str) -> None:
+        """Give this tab's context the login cookie of the server at ``url`` (as opening the printed URL does)."""
+        port = urlsplit(url).port or 80
+        if port in KEYS and port not in self.signed_in:
+            self.page.goto(f"http://127.0.0.1:{port}/{sign_in_path(KEYS[port])}", wait_until="load", timeout=RENDER_MS)
+            self.signed_in.add(port)
 
     def open(self, url: str, ready: str = "#rendered_cells") -> Any:
         """Go to ``url`` and wait until Voila shows the executed notebook."""
+        self.sign_in(url)
         self.page.goto(url, wait_until="domcontentloaded", timeout=RENDER_MS)
         self.page.wait_for_selector(ready, state="visible", timeout=RENDER_MS)
         return self.page

@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from buraco_learn.app.measure import classroom
+from buraco_learn.app.measure import KEYS, classroom
 
 from .conftest import AppServer, BrowserThread
 
@@ -26,6 +26,7 @@ def test_a_class_of_sessions_at_once_all_get_their_feedback(app: AppServer, brow
     sessions = int(os.environ.get("BURACO_CLASSROOM_SESSIONS", "6"))
     assert app.process is not None
     pid = app.process.pid
+    KEYS[app.url] = app.token
     room = browser_thread.run(lambda browser: classroom(browser, app.url, pid, sessions), timeout=1200)
     with capsys.disabled():
         print("\n" + room.summary())
