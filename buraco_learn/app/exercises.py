@@ -174,7 +174,8 @@ class TableExercise:
         self.task = parts.html(f'{STYLE}<p class="exercise-task"><strong>Your task:</strong> {html.escape(exercise.task)} '
                                  f'<em>({html.escape(exercise.ruleset().name)} rules)</em></p>')
         self.status = parts.html()
-        self.again = parts.button("Start again", icon="refresh", tooltip="Set the position up again")
+        self.again = parts.button("Start again", icon="refresh", tooltip="Set the position up again", own_layout=True)
+        self.again.layout.align_self = "flex-start"
         self.again.on_click(lambda _button: self.restart())
         self.holder = parts.box()
         self.table: Any = None

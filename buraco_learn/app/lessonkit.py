@@ -613,6 +613,7 @@ class Quiz:
             if retry is None:
                 retry = parts.button("Try again", icon="undo", own_layout=True,
                                      tooltip=f"Answer question {index + 1} again")
+                retry.layout.align_self = "flex-start"
                 retry.on_click(lambda _button, i=index: self.retry(i))
                 self._retries[index] = retry
             retry.layout.display = ""

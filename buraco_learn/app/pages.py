@@ -159,7 +159,7 @@ OPTION_WORDS: Final[dict[str, tuple[str, str]]] = {
     "min_naturals": ("Natural cards in a meld, at least", "The fewest ordinary (not wild) cards any meld must hold."),
     "one_set_per_rank": ("One set per rank", "Whether a side may have only one set of each rank."),
     "max_set_cards": ("Cards in a set, at most", "The most cards a set may hold."),
-    "distinct_suit_sets": ("A set's cards in different suits", "Whether a set must not hold two identical cards."),
+    "distinct_suit_sets": ("No two identical cards in a set", "Whether a set must not hold two identical cards (such as two 9♠)."),
     "ace_to_ace": ("Ace-to-ace run", "Whether a run may have an ace at both ends: the full run of 14 cards."),
     "wild_placement": ("A wild card at the end of a run", "Where a wild card at the end of a run stands."),
     "wild_swap": ("Swapping a wild card out", "Whether a wild card in a run may be swapped for the card it stands for."),

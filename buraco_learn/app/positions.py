@@ -393,7 +393,7 @@ def clean_burraco_comment(state: HandState) -> str:
     if any(kind in CLEAN_KINDS for kind in kinds) or not any(kinds):
         return text
     word = burraco_word(rules)
-    return (f"{text} That is a dirty {word}, not the clean one the task asks for: a clean {word} has no wild card, "
+    return (f"{text} It is not the clean one the task asks for: a clean {word} has no wild card, "
             f"and a wild card on the table cannot be taken back into your hand ({cite('burraco', rules.source).short()}). "
             "Press Start again (under the table) to set the position up again and try once more.")
 

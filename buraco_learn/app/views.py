@@ -102,7 +102,7 @@ def meld_verdict_html(verdict: Verdict, *, clean_word: bool = True) -> str:
 
     ``clean_word=False`` says "no wild card" instead of "clean" (lesson 2 comes before the word is taught).
     """
-    if verdict.action != "meld" or not verdict.legal or verdict.meld is None:
+    if not verdict.legal or verdict.meld is None:
         return verdict_html(verdict).replace("</strong> Illegal</p>", "</strong> Not legal</p>")
     meld = verdict.meld
     wild = any(slot.wild for slot in meld.slots)
@@ -110,9 +110,14 @@ def meld_verdict_html(verdict: Verdict, *, clean_word: bool = True) -> str:
         kind = f"a {'dirty' if wild else 'clean'} {meld_name(meld)} ({'with a wild card' if wild else 'no wild card'})"
     else:
         kind = f"a {meld_name(meld)}, {'with a wild card' if wild else 'no wild card in it'}"
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in meld_why(verdict))
+    lines = meld_why(verdict)
+    head = f"Legal: {kind}." if verdict.action == "meld" else f"Allowed: the meld is now {kind}."
+    if verdict.action == "swap":
+        lines.append(f"A wild card can be swapped only for the card it stands for, and then moves to the lower end "
+                     f"{_quote('swap', verdict.rules)}.")
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     return (f'<div class="buraco-verdict legal">{meld_svg(meld, verdict.rules)}'
-            f'<p class="verdict-reason"><strong>✔</strong> Legal: {html.escape(kind)}.</p><ul>{items}</ul></div>')
+            f'<p class="verdict-reason"><strong>✔</strong> {html.escape(head)}</p><ul>{items}</ul></div>')
 
 
 # -- lesson 1: the cards and the deal -------------------------------------------------------
@@ -168,7 +173,7 @@ def deck_html(rules: Rules) -> str:
         + f"<p><strong>{rules.deck_size} cards</strong>: {jokers_text}, so every card but the jokers is there twice.</p>"
         + "".join(rows)
         + f"<p><strong>{wild_count(rules)} wild cards</strong>: {'the jokers and ' if rules.jokers else ''}the eight 2s. {natural}</p>"
-        + f'<p class="source">{html.escape(deck_sentence(rules))}</p>'
+        + f'<p class="source">{html.escape(_rule_line("deck", rules))}</p>'
     )
 
 
@@ -271,7 +276,7 @@ def add_swap_html(rules: Rules, meld: str | None = None) -> str:
         steps.append((f"Put in the {natural.unicode()} the wild stands for", check_swap(base, natural, rules)))
     parts = [_ruleset_line(rules), '<div class="buraco-examples">']
     for title, verdict in steps:
-        parts.append(f'<div class="meld-example"><p><strong>{html.escape(title)}</strong></p>{verdict_html(verdict)}</div>')
+        parts.append(f'<div class="meld-example"><p><strong>{html.escape(title)}</strong></p>{meld_verdict_html(verdict)}</div>')
     return "".join(parts) + "</div>"
 
 
