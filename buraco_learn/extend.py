@@ -197,8 +197,17 @@ def _extend_run(meld: Meld, new: tuple[Card, ...], rules: Rules, mr: core.MeldRu
             return Verdict(new, rules, solution, action, meld=result, base=meld)
     context = {}
     if problems & core.P_WILD_FIXED and old_wilds:
-        position, code = next(iter(old_wilds.items()))
-        context = {"wild": Card.from_code(code), "stands_for": Card(1 if position == 14 else position, suit)}
+        stood = [(position, code, Card(1 if position == 14 else position, suit)) for position, code in old_wilds.items()]
+        # the card added is the one a wild stands for: say that it is swapped in (check_swap)
+        swapped = [entry for entry in stood if swap is None and rules.wild_swap and any(
+            card == entry[2] and (not rules.is_wild(card) or (card.is_two and rules.natural_two)) for card in new)]
+        position, code, stands = (swapped or stood)[0]
+        context = {"wild": Card.from_code(code), "stands_for": stands}
+        if swapped:
+            context["swap_in"] = True
+            after = _extend(meld, (stands,), rules, swap=position).meld
+            if after is not None and after.slots[-1].wild and not after.slots[0].wild:
+                context["to_end"] = "upper"  # nothing below an ace: the wild goes above
     if problems & core.P_GAP:
         context["missing"] = _missing(meld, new, suit)
     return Verdict(new, rules, (core.ILLEGAL, problems or core.P_GAP), action, context=context, base=meld)

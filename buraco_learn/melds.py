@@ -29,6 +29,7 @@ from buraco_learn.errors import IllegalActionError, InvalidNotationError
 from buraco_learn.problems import Problem, explain, problems_of
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite
+from buraco_learn.vocabulary import vocabulary
 
 CardsLike = str | Iterable[str | Card]
 
@@ -337,7 +338,7 @@ class Verdict:
         text = f"legal {quality} {self.kind} {meld.notation(unicode=True)}"
         if self.burraco:
             article = "an" if self.burraco[0] in "aeiou" else "a"
-            text += f", {article} {self.burraco} burraco"
+            text += f", {article} {self.burraco} {vocabulary(self.rules).burraco}"
         notes = []
         for slot in meld.wild_slots:
             name = "joker" if slot.card.is_joker else slot.card.unicode()

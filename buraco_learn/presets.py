@@ -110,8 +110,10 @@ def aberto(**options: Any) -> Rules:
       becomes the stock when the stock runs out (as 003 says), and the hand ends when
       neither is left.
     - Two aces in one run only as the full 14-card A-to-A run ("a long sequence").
-    - The closing discard may not be a wild, and a one-card pile cannot be taken and
-      the same card discarded (both as 000, 002 and 003 say).
+    - The closing discard may not be a wild (as 000, 002 and 003 say), and a one-card
+      pile cannot be taken and the same card discarded (as 002 and 003 say).
+    - A morto taken after discarding and still unseen when the hand ends counts its
+      cards against the team, as in 002 'Scoring'.
     - The first meld "or group of melds" that must reach 75: the melds laid down in
       the player's first meld action of the hand (an action may lay several melds).
     - Wilds at the end of a run are not pinned to the low end; a wild may be swapped.
@@ -158,6 +160,8 @@ def brazil_online(**options: Any) -> Rules:
       (in seat order) becomes the stock first; a side whose morto became the stock
       never took it and loses the penalty.
     - Wilds at the end of a run are not pinned to the low end; a wild may be swapped.
+    - A 2 in its own place in a run of its suit is a natural card, not a wild one (as
+      000, 001 and 002 say; 003 names the 2s only as the wildcards).
     - "Not allowed to discard the same card" (003 'Gameplay'): the twin card from the
       other deck counts as the same card, as in 002 (see :func:`italian`).
     - "A player can meld, lay off or discard the final card" (003 'Scoring'): laying a
@@ -256,6 +260,8 @@ def cutthroat(**options: Any) -> Rules:
       is clockwise, and the hand ends after the turn that draws the last stock card.
     - Swapping works for any wild, not only a joker; the wild stays on the table.
     - The closing discard may not be a wild (as 000, 002, 003).
+    - A card taken alone from the pile (which must then be melded), or its twin, may not
+      be discarded that turn, as in 002 'Playing a turn'.
     - The stalemate rule of 002 applies with four players, so a hand cannot loop forever.
     - "You may add to anybody's melds" and "Your melds count for you": a meld stays its
       owner's, the player who laid it; cards another player adds to it become part of it

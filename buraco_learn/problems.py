@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from buraco_learn import meldcore as core
 from buraco_learn.cards import Card, Rank, Suit
-from buraco_learn.sources import cite
+from buraco_learn.sources import cite_first, states
 
 if TYPE_CHECKING:
     from buraco_learn.rules import Rules
@@ -86,13 +86,18 @@ _BITS: Final = {
 ORDER: Final = tuple(Problem)
 
 
+#: A sentence's rule: one key of :data:`buraco_learn.sources.RULE_TEXT`, or several, the first
+#: the ruleset's document states being cited.
+Rule = str | tuple[str, ...]
+
+
 def problems_of(bits: int) -> tuple[Problem, ...]:
     """The problems whose bits are set, in a stable, teaching order."""
     return tuple(problem for problem in ORDER if bits & problem.bit)
 
 
 def _list(cards: Sequence[Card]) -> str:
-    names = [card.unicode() for card in cards]
+    names = [_card_word(card) for card in cards]
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -108,10 +113,15 @@ def _rank_word(rank: int) -> str:
 
 
 def explain(problem: Problem, cards: Sequence[Card], rules: Rules, context: dict[str, object] | None = None) -> str:
-    """One sentence for ``problem`` in this meld, ending with its source."""
+    """One sentence for ``problem`` in this meld, ending with its source.
+
+    A sentence may rest on several rules (a tuple of rule keys): it cites the first one
+    the ruleset's document states (:func:`buraco_learn.sources.cite_first`).
+    """
     ctx = context or {}
     rule, text = _SENTENCES[problem](list(cards), rules, ctx)
-    return f"{text} ({cite(rule, rules.source).short()})."
+    keys = rule if isinstance(rule, tuple) else (rule,)
+    return f"{text} ({cite_first(keys, rules.source).short()})."
 
 
 def _too_few(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tuple[str, str]:
@@ -142,8 +152,11 @@ def _too_many_wilds(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> 
     return "one_wild", text
 
 
-def _all_wild(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tuple[str, str]:
-    return "set_of_wilds", "A meld cannot be made of wild cards alone: three 2s are not a set"
+def _all_wild(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tuple[Rule, str]:
+    # 002 and 004 say it in so many words; 000, 001 and 003 by "at most one wild card per meld"
+    if states("set_of_wilds", rules.source):
+        return "set_of_wilds", "A meld cannot be made of wild cards alone: three 2s are not a set"
+    return "one_wild", "A meld cannot be made of wild cards alone: it may hold at most one wild card"
 
 
 def _few_naturals(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tuple[str, str]:
@@ -214,9 +227,21 @@ def _too_long(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tuple[
     return "aces", f"A run holds at most {most}; this one would need {len(cards)} places"
 
 
-def _wild_fixed(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tuple[str, str]:
+def _wild_fixed(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tuple[Rule, str]:
     wild, stands = ctx.get("wild"), ctx.get("stands_for")
+    if ctx.get("swap_in") and wild and stands:
+        # the card added is the one the wild stands for: that is a swap, not an addition
+        name, card = _card_word(wild), _card_word(stands)
+        text = f"The {name} stands for {card}: putting the {card} in its place is a swap, not an addition; swap it in, and the {name} moves to "
+        if rules.wild_placement != "low-end":
+            return "swap", text + "an end of the run, either end"
+        if ctx.get("to_end") == "upper":
+            return "swap", text + "the upper end of the run, as nothing goes below the ace"
+        return "swap", text + "the lower end of the run"
     who = f"The {_card_word(wild)} stands for {_card_word(stands)}" if wild and stands else "The wild card keeps the place it stands for"
+    if rules.wild_placement != "low-end":
+        # free placement: only a wild inside the run is pinned (000, 001, 003, 004 are silent)
+        return "swap", f"{who} and cannot move: a wild inside a run keeps its place, and only the exact card it stands for can replace it"
     return "wild_low_end", f"{who} and cannot move: a wild at the end of a run sits at the lower end, and only the exact card it stands for can replace it"
 
 

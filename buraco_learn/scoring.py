@@ -40,6 +40,7 @@ from buraco_learn.errors import InvalidRecordError
 from buraco_learn.melds import Meld, burraco_kind, check_meld
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite
+from buraco_learn.vocabulary import vocabulary
 
 POT_TAKEN: Final = "taken"
 POT_NOT_TAKEN: Final = "not-taken"
@@ -60,8 +61,6 @@ _SECTIONS: Final[dict[str, dict[str, str]]] = {
     "pot_penalty": {"000": "Going out and scoring", "001": "How you win", "002": "Scoring", "003": "Scoring"},
     "pot_size": {"000": "The deck and the deal", "001": "Set it up", "002": "Setup", "003": "Players and cards"},
 }
-_POT_WORD: Final = {"002": "pozzetto"}  # every other document calls it the morto
-_BURRACO_WORD: Final = {"001": "canasta", "003": "canastra", "004": "canasta"}
 
 
 def source_of(item: str, document: str) -> str:
@@ -78,13 +77,13 @@ def source_of(item: str, document: str) -> str:
 
 
 def pot_word(rules: Rules) -> str:
-    """What the ruleset's document calls the pot: 'pozzetto' (002) or 'morto'."""
-    return _POT_WORD.get(rules.source, "morto")
+    """What the ruleset's document calls the pot: 'pozzetto' (002) or 'morto' (see :mod:`buraco_learn.vocabulary`)."""
+    return vocabulary(rules).pot
 
 
 def burraco_word(rules: Rules) -> str:
-    """What the ruleset's document calls a meld of seven: burraco, canasta or canastra."""
-    return _BURRACO_WORD.get(rules.source, "burraco")
+    """What the ruleset's document calls a meld of seven: burraco, canasta or canastra (see :mod:`buraco_learn.vocabulary`)."""
+    return vocabulary(rules).burraco
 
 
 # -- values ---------------------------------------------------------------------

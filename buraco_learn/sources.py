@@ -151,8 +151,10 @@ RULE_TEXT: Final[dict[str, dict[str, tuple[str, str]]]] = {
         "004": ("Your turn", "new melds, cards added to melds already on the table, or a swap for a joker"),
     },
     "whose_melds": {
+        "000": ("How to play a turn", "starting new melds or adding cards to your team's existing melds"),
         "001": ("How to play", "You may add cards to either partner's melds, but never to the other team's melds"),
         "002": ("Melds", "You may never add to the opponents' melds"),
+        "003": ("Gameplay", "Teams have their own area to meld and lay off cards"),
         "004": ("The rules in full", "You may add to anybody's melds"),
     },
     "burraco": {
@@ -207,6 +209,9 @@ RULE_TEXT: Final[dict[str, dict[str, tuple[str, str]]]] = {
         "002": ("The pozzetti", "Directly: you meld all the cards in your hand without discarding, then pick up a pozzetto at once ... After discarding: ... it becomes your hand at your next turn"),
         "003": ("Taking morto", "if a player melded or laid off their last card, the turn continues. If a player discarded the final card, the turn ends"),
     },
+    "no_pot": {
+        "004": ("The idea", "The first player out ends the hand and everyone else is penalised for what they are still holding"),
+    },
     "wild_to_pot": {
         "002": ("The pozzetti", "You may discard a wild card as your last card to reach the pozzetto"),
         "003": ("Gameplay", "Players can discard a wildcard if they are not going out"),
@@ -255,6 +260,7 @@ RULE_TEXT: Final[dict[str, dict[str, tuple[str, str]]]] = {
     },
     "unseen_pot": {
         "002": ("Scoring", "If a pozzetto was taken but not yet looked at when someone closes, its owners subtract the value of its cards instead of the 100"),
+        "003": ("Scoring", "The points are calculated the same way as Italian Burraco"),
     },
     "target": {
         "000": ("Objective", "The first team to pass 2000 points over multiple hands wins the match"),
@@ -308,6 +314,29 @@ class Citation:
             "quote": self.quote,
             "borrowed": self.borrowed,
         }
+
+
+def states(rule: str, document: str) -> bool:
+    """Whether ``document`` itself states ``rule`` (else a citation of it is borrowed)."""
+    return document in RULE_TEXT[rule]
+
+
+def cite_first(rules: tuple[str, ...], document: str) -> Citation:
+    """The citation of the first rule among ``rules`` that ``document`` states; when it
+    states none of them, the first rule, borrowed (see :func:`cite`).
+
+    A sentence whose reason more than one rule gives cites the document's own rule: 000
+    never says "three 2s are not a set", but "A meld may contain at most ONE wild card".
+
+    >>> print(cite_first(("set_of_wilds", "one_wild"), "000").short())
+    000 'Melds: sets and sequences'
+    >>> print(cite_first(("set_of_wilds", "one_wild"), "002").short())
+    002 'Melds'
+    """
+    for rule in rules:
+        if states(rule, document):
+            return cite(rule, document)
+    return cite(rules[0], document)
 
 
 def cite(rule: str, document: str) -> Citation:

@@ -71,7 +71,7 @@ def test_illegal_meld_explains_and_changes_nothing() -> None:
 
 def test_one_set_per_rank_per_side_002() -> None:
     state = position(ITALIAN, hands={"N": "KS KH KD 5C 6C"}, melds={"NS": ["KC KC KH"]}, phase="play")
-    refused(state, "meld KS KH KD", "already has a set", "002 'Melds'")
+    refused(state, "meld KS KH KD", "has a set of Kings already", "002 'Melds'")
     bukharo = position(preset("bukharo"), hands={"N": "KS KH KD 5C 6C"}, melds={"NS": ["KC KC KH"]}, phase="play")
     bukharo.apply("meld KS KH KD")
 
@@ -97,7 +97,7 @@ def test_pot_picked_up_directly_after_melding_every_card_002() -> None:
     state = position(ITALIAN, hands={"N": "5H 6H 7H"}, phase="play")
     state.apply("meld 5H 6H 7H")
     assert state.phase == "pot"
-    refused(state, "discard 5H", "pick up your pot")
+    refused(state, "discard 5H", "pick up your pozzetto")
     state.apply("pot")
     assert state.phase == "play" and len(state.hands[0]) == 11 and state.current == 0
     assert 0 in state.side_pot
@@ -151,7 +151,7 @@ BURRACO = "3H 4H 5H 6H 7H 8H 9H"
 
 def test_close_refused_without_the_pot() -> None:
     state = position(ITALIAN, hands={"N": "KC"}, melds={"NS": [BURRACO]}, phase="play")
-    refused(state, "close KC", "pick up its pot", "002 'Closing'")
+    refused(state, "close KC", "pick up its pozzetto", "002 'Closing'")
 
 
 def test_close_refused_without_a_burraco() -> None:
@@ -167,7 +167,8 @@ def test_close_needs_a_clean_burraco(rules: str) -> None:
     pots = None if rules == "cutthroat" else [None, "auto"]
     taken = [] if rules == "cutthroat" else [side]
     state = position(ruleset, hands={"N": "KC"}, melds={side: ["3H 4H 5H 2C=6H 7H 8H 9H"]}, pots=pots, pots_taken=taken, phase="play")
-    refused(state, "close KC", "clean burraco")
+    word = {"aberto": "canasta", "brazil-online": "canastra", "cutthroat": "canasta"}[rules]  # each document's word
+    refused(state, "close KC", f"clean {word} (no wild card)")
     clean = position(ruleset, hands={"N": "KC"}, melds={side: [BURRACO]}, pots=pots, pots_taken=taken, phase="play")
     clean.apply("close KC")
     assert clean.over and clean.end_reason == "closed" and clean.closed_by == 0

@@ -37,6 +37,7 @@ from buraco_learn.game.words import meld_phrase
 from buraco_learn.melds import check_add, check_meld
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite
+from buraco_learn.vocabulary import Vocabulary, vocabulary
 
 from ..bots.heuristics import Position, burraco_bonus, pile_taken, run_code
 
@@ -66,37 +67,18 @@ TIPS: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 
-_BURRACO_WORD = {"001": "canasta", "003": "canastra", "004": "canasta"}
-_POT_WORD = {"002": "pozzetto", "000": "pozzetto"}
+#: A ruleset's own words (kept under this name for the coach's modules).
+Terms = Vocabulary
 
 
-@dataclass(frozen=True)
-class Terms:
-    """A ruleset's own words: ``burraco`` (a meld of seven), ``pot``, and who is who:
-    ``ours`` ("your side's", or "your" where everyone plays alone), ``theirs``."""
-
-    burraco: str
-    pot: str
-    ours: str
-    theirs: str
-    them: str
-
-
-def terms(rules: Rules) -> Terms:
-    """The words the coach uses under ``rules``.
+def terms(rules: Rules) -> Vocabulary:
+    """The words the coach uses under ``rules``: :func:`buraco_learn.vocabulary.vocabulary`.
 
     >>> from buraco_learn import preset
     >>> terms(preset("aberto")).burraco, terms(preset("aberto")).pot, terms(preset("cutthroat")).ours
     ('canasta', 'morto', 'your')
     """
-    partners = rules.partnerships
-    return Terms(
-        burraco=_BURRACO_WORD.get(rules.source, "burraco"),
-        pot=_POT_WORD.get(rules.source, "morto"),
-        ours="your side's" if partners else "your",
-        theirs="the opponents'" if partners else "an opponent's",
-        them="the opponents" if partners else "your opponents",
-    )
+    return vocabulary(rules)
 
 
 def tip(key: str, document: str) -> str:
@@ -309,7 +291,7 @@ def _explain_draw(pos: Position) -> Explanation:
         idea = f"Draw from the stock: the pile helps less than a fresh card is likely to ({source})."
         gain = "gives you a better chance of a card you need than the pile"
     else:
-        melds = "your side's melds" if rules.partnerships else "your melds"
+        melds = terms(rules).our_melds
         idea = f"Draw from the stock: nothing in the discard pile fits your hand or {melds} ({source})."
         gain = "keeps cards you cannot use out of your hand"
     shown = pos.pile[-6:]
@@ -403,7 +385,7 @@ def explain(pos: Position, view: PlayerView, action: Action) -> Explanation:
         )
     elif kind == A.CLOSE:
         source = rule("close_conditions", rules)
-        has = "your side has" if rules.partnerships else "you have"
+        has = words_.we_have
         words = Explanation(
             f"You can close the hand: {has} what closing needs, and closing earns {rules.closing_bonus} while {words_.them}' cards in hand count against them ({source}).",
             f"Close by discarding your last card, {cards_list([card.code for card in action.cards])} ({rule('close_by_discard', rules)})."
@@ -439,7 +421,7 @@ def _explain_meld(pos: Position, action: Action) -> Explanation:
     if action.kind == A.MELD:
         idea = f"You could lay down a new meld: it {gain} ({source})."
     else:
-        whose = "your side's" if rules.partnerships else "your"
+        whose = terms(rules).ours
         verb = "put a natural card in place of a wild card in" if action.kind == A.SWAP else "add to"
         idea = f"You could {verb} one of {whose} melds: it {gain} ({source})."
     text = "; ".join(phrases)

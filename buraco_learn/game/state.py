@@ -35,6 +35,7 @@ from buraco_learn.game.table import TableMeld
 from buraco_learn.melds import burraco_kind
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite
+from buraco_learn.vocabulary import vocabulary
 
 _CODE = tuple(code_of_id(card_id) for card_id in range(108))
 _CARDS = tuple(Card.from_code(code) for code in range(53))
@@ -212,7 +213,9 @@ class HandState:
         """
         rules = self.rules
         if rules.close_needs_pot and side not in self.side_pot:
-            return self._why("close_conditions", "your side must pick up its pot before it can close")
+            words = vocabulary(rules)
+            can = "you can" if words.alone else "it can"
+            return self._why("close_conditions", f"{words.we} must pick up {words.its} {words.pot} before {can} close")
         need = rules.close_needs_burraco
         if need == "none":
             return None
@@ -220,8 +223,11 @@ class HandState:
             kind = burraco_kind(meld.meld, rules)
             if kind is not None and (need == "any" or kind in ("clean", "royal", "ace-to-ace")):
                 return None
-        what = "a clean burraco (no wild card)" if need == "clean" else "a burraco (a meld of seven or more cards)"
-        return self._why("close_conditions", f"your side needs {what} on the table before it can close")
+        words = vocabulary(rules)
+        can = "you can" if words.alone else "it can"
+        word = words.burraco
+        what = f"a clean {word} (no wild card)" if need == "clean" else f"a {word} (a meld of seven or more cards)"
+        return self._why("close_conditions", f"{words.we_need} {what} on the table before {can} close")
 
     def _why(self, rule: str, text: str) -> str:
         return f"{text} ({cite(rule, self.rules.source).short()})"

@@ -20,6 +20,8 @@ from buraco_learn.game.table import TableMeld, order_ids
 from buraco_learn.meldcore import ILLEGAL, SET, solve
 from buraco_learn.melds import build_meld, check_add, check_swap
 from buraco_learn.rules import Rules
+from buraco_learn.sources import states
+from buraco_learn.vocabulary import vocabulary
 
 if TYPE_CHECKING:
     from buraco_learn.game.state import HandState
@@ -31,6 +33,13 @@ _ID_CODE = {card_id: code_of_id(card_id) for card_id in range(108)}
 
 def _refuse(state: HandState, action: Action, rule: str, text: str) -> IllegalActionError:
     return IllegalActionError(f"illegal action {action.notation()!r}: {state._why(rule, text)}")
+
+def _without_source(reason: str) -> str:
+    """A reason with its closing citation taken off, to be quoted inside another that cites
+    its own rule: ``(003 'Scoring')`` is said once, never twice."""
+    if reason.endswith(")") and " (" in reason:
+        return reason[:reason.rindex(" (")]
+    return reason
 
 def may_not_rediscard(rules: Rules, taken_alone: int | None, code: int) -> bool:
     """Whether a card of ``code`` may not be discarded by who took ``taken_alone`` (a physical
@@ -49,10 +58,12 @@ def _check(state: HandState, action: Action) -> Any:
         raise _refuse(state, action, "close_conditions", f"the hand is over ({state.end_reason})")
     if state.phase == POT_PHASE:
         if kind != A.POT:
-            raise _refuse(state, action, "pot", "you have emptied your hand: pick up your pot first")
+            raise _refuse(state, action, "pot", f"you have emptied your hand: pick up your {vocabulary(state.rules).pot} first")
         return None
     if kind == A.POT:
-        raise _refuse(state, action, "pot", "the pot is picked up only by a player who has just emptied their hand")
+        if not state.rules.pot_sizes:
+            raise _refuse(state, action, "no_pot", "there is no pot to pick up in this game: the first player to empty their hand ends it")
+        raise _refuse(state, action, "pot", f"the {vocabulary(state.rules).pot} is picked up only by a player who has just emptied their hand")
     if state.phase == DRAW_PHASE:
         if kind == A.DRAW:
             if not state.stock:  # pragma: no cover - the hand ends before the stock is empty
@@ -231,7 +242,7 @@ def _could_meld(state: HandState, target: int, pool: list[int]) -> tuple[bool, l
 def _check_redraw(state: HandState, action: Action) -> Any:
     rules = state.rules
     if not rules.first_turn_redraw:
-        raise _refuse(state, action, "first_turn_redraw", "there is no first-turn redraw in this ruleset")
+        raise _refuse(state, action, "draw", "there is no first-turn redraw in this ruleset: a turn starts with one draw")
     if not state.first_turn or state.drawn is None or state.acted or state.turn != 0 or state.redrawn:
         raise _refuse(state, action, "first_turn_redraw", "only the opening player, straight after the first draw, may discard it and draw again")
     if not state.stock:
@@ -294,14 +305,14 @@ def _check_meld(state: HandState, action: Action) -> Any:
                 set_ranks = {meld.meld.rank for meld in state.melds if meld.side == side and meld.meld.kind == "set"}
             rank = solution[2]
             if rank in set_ranks:
-                raise _refuse(state, action, "one_set_per_rank", f"your side already has a set of {Rank(rank).word}s")
+                raise _refuse(state, action, "one_set_per_rank", f"{vocabulary(rules).we_have} a set of {Rank(rank).word}s already")
             set_ranks.add(rank)
         value += sum(values[code] for code in codes)
         solutions.append((solution, codes))
     if _opening_minimum_applies(state, side) and value < rules.opening_minimum:
         raise _refuse(state,
             action, "opening_minimum",
-            f"your side has {state.scores.get(side, 0)} points, so its first meld(s) must total at least {rules.opening_minimum} card points; these make {value}",
+            f"{vocabulary(rules).we_have} {state.scores.get(side, 0)} points, so {vocabulary(rules).its} first meld(s) must total at least {rules.opening_minimum} card points; these make {value}",
         )
     left = len(state.hands[seat]) - len(ids)
     new = _build_melds(state, side, ids, solutions) if left <= 1 else []
@@ -331,9 +342,11 @@ def _check_add(state: HandState, action: Action) -> Any:
     if target is None:
         raise _refuse(state, action, "whose_melds", f"there is no meld {action.target} on the table")
     if target.side != side and not rules.add_to_any_meld:
-        raise _refuse(state, action, "whose_melds", f"meld {target.id} belongs to the other side: you may add only to your own side's melds")
+        words = vocabulary(rules)
+        own = "your own melds" if words.alone else "your own side's melds"
+        raise _refuse(state, action, "whose_melds", f"meld {target.id} belongs to {words.other_owner}: you may add only to {own}")
     if _opening_minimum_applies(state, side):
-        raise _refuse(state, action, "opening_minimum", f"your side must first open with melds worth at least {rules.opening_minimum} card points")
+        raise _refuse(state, action, "opening_minimum", f"{vocabulary(rules).we} must first open with melds worth at least {rules.opening_minimum} card points")
     ids = _hand_pick(state, action, list(action.cards))
     if action.kind == A.ADD:
         verdict = check_add(target.meld, action.cards, rules)
@@ -378,7 +391,7 @@ def _check_continuation(state: HandState, action: Action, used: list[int], melds
         if rules.close_by_melding and closing is None:
             return
         if rules.close_by_melding:
-            raise _refuse(state, action, "close_conditions", f"melding every card would close, but {closing}")
+            raise _refuse(state, action, "close_conditions", f"melding every card would close, but {_without_source(closing or '')}")
         reason = "you can never close by melding every card: a final discard is needed"
         raise _refuse(state, action, "close_by_discard", reason)
     # one card left: it must be a legal last discard, or (003) a card that can be laid off
@@ -393,7 +406,9 @@ def _check_continuation(state: HandState, action: Action, used: list[int], melds
     if pot is not None:
         return
     if closing is not None:
-        raise _refuse(state, action, "keep_two", f"you cannot close yet ({closing.split(' (')[0]}), so you must keep at least two cards after melding")
+        # 002 says "keep at least two cards"; the other documents by their closing conditions
+        rule = "keep_two" if states("keep_two", rules.source) else "close_conditions"
+        raise _refuse(state, action, rule, f"you cannot close yet ({closing.split(' (')[0]}), so you must keep at least two cards after melding")
     if state.rules.is_wild(card) and not rules.close_discard_wild and not lay_off:
         raise _refuse(state, action, "close_wild", f"your last card would be the {card.unicode()}, and you may not close by discarding a wild card")
 

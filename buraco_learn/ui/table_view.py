@@ -43,6 +43,7 @@ from buraco_learn.melds import Meld
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import burraco_word, pot_word
 from buraco_learn.ui.views import card_view, face_down_view, rules_title, slot_view
+from buraco_learn.vocabulary import vocabulary
 
 SEAT_WORDS: Final = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SORTS: Final = ("suit", "rank", "manual")
@@ -450,6 +451,7 @@ def present(
         "pots": pots,
         "pot_word": word,
         "burraco_word": burraco_word(rules),
+        "our_melds": vocabulary(rules).our_melds,
         "pending_pot": int(pending.get(me, 0)),
         "scores": [{"side": team, "name": side_word(team), "total": int(totals[team])} for team in mine_first],
         "must_meld": must,
@@ -485,7 +487,8 @@ def status_text(table: Mapping[str, Any], *, over_text: str = "", notice: str = 
     if table.get("must_meld"):
         card = Card.parse(table["must_meld"]).unicode()
         return f"Meld the {card} you took from the pile, then meld, add or discard."
-    return "Meld, add to your side's melds, or discard to end your turn."
+    melds = "any meld on the table" if table.get("add_any") else table.get("our_melds", "your side's melds")
+    return f"Meld, add to {melds}, or discard to end your turn."
 
 
 def _side_view(score: dict[str, Any], side: str, mine: bool, melds: Sequence[tuple[str, str]]) -> dict[str, Any]:
