@@ -383,3 +383,29 @@ def test_lesson_11_rounds_count_once_never_repeat_and_start_again_cleanly(
         if quiz.question["number"] < 10:
             quiz.next_question()
     assert "Round 1: 0 of 10" in text_of(rounds.status.value)
+
+
+def test_lesson_11_a_wrong_answer_shows_why_and_the_answer_and_can_be_tried_again(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lesson = run_lesson("11", monkeypatch, tmp_path)
+    quiz = lesson["rounds"].quiz
+    for _ in range(12):  # to a "legal or not" question
+        if quiz.session.question.kind == "legal":
+            break
+        quiz.reveal()
+        quiz.next_question()
+    question = quiz.session.question
+    assert question.kind == "legal"
+    before = (quiz.score, quiz.answered)
+    quiz.answer("illegal" if question.legal else "legal")  # the wrong verdict
+    feedback = quiz.feedback
+    assert feedback["correct"] is False and feedback["answer"]  # the right answer is shown
+    assert re.search(r"\b00[0-4]\b", feedback["text"]), feedback  # why: the rule and its document
+    assert quiz.question["can_retry"] and (quiz.score, quiz.answered) == (before[0], before[1] + 1)
+    quiz.retry()
+    assert quiz.question["stage"] == "verdict" and not quiz.question["can_retry"]
+    quiz.answer("legal" if question.legal else "illegal")
+    if quiz.question["stage"] == "reason":
+        quiz.answer(question.correct[0])
+    assert quiz.feedback["correct"] is True and "Right this time" in quiz.feedback["title"]
+    assert (quiz.score, quiz.answered) == (before[0], before[1] + 1)  # the first answer is the one scored

@@ -219,7 +219,7 @@ def test_display_options_can_be_set_from_the_browser() -> None:
 def _answer_free(quiz: MeldQuiz, sent: list[dict[str, Any]]) -> None:
     question = quiz.session.question
     view = quiz.question
-    assert set(view) == {"rules", "number", "pool_size", "round", "round_score", "round_answered", "kind", "prompt", "stage", "cards", "meld", "choices", "min_select", "marks", "highlight"}
+    assert set(view) == {"rules", "number", "pool_size", "round", "round_score", "round_answered", "kind", "prompt", "stage", "cards", "meld", "choices", "min_select", "marks", "highlight", "can_retry"}
     assert view["marks"] == {} and view["highlight"] == [] and quiz.feedback.get("final") is not True
     for choice in view["choices"]:
         assert set(choice) <= {"id", "text", "card"}

@@ -176,6 +176,10 @@ function render({ model, el }) {
       actions.append(h("button", { type: "button", class: "bl-action", "data-key": "reveal",
         onclick: () => send("reveal") }, "Show the answer"));
     } else {
+      if (q.can_retry) {
+        actions.append(h("button", { type: "button", class: "bl-action", "data-key": "retry",
+          onclick: () => send("retry") }, "Try again"));
+      }
       actions.append(h("button", { type: "button", class: "bl-action bl-primary", "data-key": "next",
         onclick: () => send("next") }, "Next question"));
     }

@@ -334,7 +334,8 @@ def _doc_html(text: str) -> str:
     for block in re.split(r"\n\s*\n", textwrap.dedent(text).strip()):
         lines = [line.strip() for line in block.splitlines()]
         if lines and lines[0].startswith("- "):
-            items, current = [], []
+            items: list[str] = []
+            current: list[str] = []
             for line in lines:
                 if line.startswith("- ") and current:
                     items.append(" ".join(current))
@@ -353,8 +354,9 @@ def documents_html(names: Sequence[str] = PRESET_NAMES) -> str:
     for name in names:
         rules = preset(name)
         document = DOCUMENTS[rules.source]
-        doc = learner_text(preset_doc(name))
-        first, _, rest = doc.partition("\n")
+        # the summary paragraph (it may run over several lines), then the choices
+        first, *more = re.split(r"\n\s*\n", learner_text(preset_doc(name)).strip(), maxsplit=1)
+        first, rest = " ".join(line.strip() for line in first.splitlines()), "".join(more)
         parts.append(
             f'<details class="preset-doc" data-preset="{html.escape(name)}"><summary><strong>{html.escape(name)}</strong>: '
             f"{html.escape(document.id)} {html.escape(document.title)}</summary>"

@@ -90,7 +90,7 @@ def meld_why(verdict: Verdict) -> list[str]:
     if verdict.kind == "run":
         for slot in meld.slots:
             if not slot.wild and slot.card.rank is Rank.TWO and rules.twos_wild:
-                lines.append(f"The {slot.card.unicode()} sits in its own place in a run of {slot.card.suit.name.lower()}, "
+                lines.append(f"The {slot.card.unicode()} sits in its own place in a run of {slot.card.suit.name.lower() if slot.card.suit is not None else 'its suit'}, "
                              f"so it is an ordinary card, not a wild one {_quote('natural_two', rules)}.")
         if any(slot.rank is Rank.ACE for slot in meld.slots):
             lines.append(f"The ace sits below the 2 or above the King {_quote('aces', rules)}.")

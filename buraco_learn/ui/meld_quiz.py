@@ -11,7 +11,7 @@ MeldQuiz(rules='italian', seed=7, question 1 of 24, score 0 of 0)
 >>> sorted(quiz.browser_traits)
 ['four_colour', 'large', 'selected']
 >>> sorted(quiz.intents)
-['answer', 'check', 'next', 'restart', 'reveal']
+['answer', 'check', 'next', 'restart', 'retry', 'reveal']
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class MeldQuiz(BuracoWidget):
     ``feedback``, ``score`` (right at the first try), ``answered``, ``error``.
     The browser may set ``selected`` (card ids of the hand in a build question),
     ``four_colour`` and ``large``, and send the intents ``answer`` (``choice``),
-    ``check``, ``reveal``, ``next`` and ``restart``. The same actions are methods
+    ``check``, ``reveal``, ``retry``, ``next`` and ``restart``. The same actions are methods
     here, for lessons and tests; they raise :class:`QuizError` when they do not fit.
     """
 
@@ -122,6 +122,12 @@ class MeldQuiz(BuracoWidget):
     def reveal(self) -> None:
         """Show the answer of this question (it scores nothing)."""
         self.session.reveal()
+        self._sync()
+
+    @intent("retry")
+    def retry(self) -> None:
+        """Try this question again after a wrong answer (the first answer is the one scored)."""
+        self.session.retry()
         self._sync()
 
     @intent("next")

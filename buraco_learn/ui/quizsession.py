@@ -102,6 +102,7 @@ class QuizSession:
         self.chosen: str | None = None
         self.highlight: tuple[str, ...] = ()
         self.feedback: dict[str, Any] = {}
+        self.retrying = False  # answering again after a wrong answer: the first answer stays the one counted
 
     @property
     def done(self) -> bool:
@@ -109,11 +110,29 @@ class QuizSession:
 
     def _finish(self, correct: bool, title: str, text: str, answer: str) -> None:
         self.stage = "done"
-        self.answered += 1
-        self.score += int(correct)
-        self.round_answered += 1
-        self.round_score += int(correct)
+        if self.retrying:  # counted at the first try already
+            title = "Right this time (the first answer is the one scored)" if correct else title
+        else:
+            self.answered += 1
+            self.score += int(correct)
+            self.round_answered += 1
+            self.round_score += int(correct)
         self.feedback = {"correct": correct, "final": True, "title": title, "text": text, "answer": answer}
+
+    @property
+    def can_retry(self) -> bool:
+        """Whether the learner may try this question again: it is over, and was not answered right."""
+        return self.done and self.feedback.get("correct") is False
+
+    def retry(self) -> None:
+        """Try a question answered wrongly (or revealed) again; the score keeps the first answer."""
+        if not self.can_retry:
+            raise QuizError("only a question answered wrongly can be tried again" if self.done
+                            else "answer this question first")
+        self.stage = _FIRST_STAGE[self.question.kind]
+        self.selected, self.chosen, self.highlight, self.feedback = (), None, (), {}
+        self.attempts = 0
+        self.retrying = True
 
     def _hand_ids(self) -> list[str]:
         return [f"k{index}" for index in range(len(self.question.cards))]
@@ -266,6 +285,7 @@ class QuizSession:
             "min_select": self.rules.min_meld_cards,
             "marks": {},
             "highlight": list(self.highlight) if self.done else [],
+            "can_retry": self.can_retry,
         }
         if self.stage == "verdict":
             view["choices"] = [dict(choice) for choice in _VERDICT_CHOICES]
