@@ -3,7 +3,8 @@
 For every preset, refusals and explanations are generated broadly: meld checks of random
 groups, additions and swaps on random melds (and the exact card each wild stands for),
 the refusals of many illegal actions tried at every decision of random hands, the coach's
-words for the legal actions there, the table's status line, and the hand's score lines.
+words for the legal actions there, the table's status line, the hand's score lines, and
+one hand at the card table (its log, its result, hints and the coach's comments).
 Every text is then held to the rules of citing:
 
 - every citation names a section of the preset's own document, or says in so many words
@@ -33,6 +34,7 @@ from buraco_learn import PRESET_NAMES, Meld, check_add, check_meld, check_swap, 
 from buraco_learn.bots import make_bot
 from buraco_learn.bots.heuristics import Position
 from buraco_learn.cards import Card, card_of_id
+from buraco_learn.coach import Coach
 from buraco_learn.coach.explain import explain, terms
 from buraco_learn.coach.words import risk_of
 from buraco_learn.errors import IllegalActionError
@@ -42,6 +44,8 @@ from buraco_learn.game.position import position
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import burraco_word, pot_word
 from buraco_learn.sources import DOCUMENTS, Citation, cite, states
+from buraco_learn.ui.hints import _nudge, bot_hint
+from buraco_learn.ui.table_game import TableGame
 from buraco_learn.ui.table_view import present, refusal_text, status_text
 from buraco_learn.vocabulary import vocabulary
 
@@ -244,6 +248,28 @@ def hand_texts(rules: Rules, seed: int, coach_every: int = 3) -> Iterator[Batch]
     yield [f"{item.label} ({item.source})" for score in state.score().values() for item in score.items()]
 
 
+def table_texts(name: str, seed: int) -> Iterator[Batch]:
+    """One hand at the card table (the learner a random bot): its log, its ending and result
+    lines, a hint's first rung at every decision, and the coach's words for a few moves."""
+    game = TableGame(name, seed=seed, bots="random")
+    me = make_bot("random", game.rules, seed=seed)
+    coach = Coach(game.rules, seed=seed, worlds=2, budget_ms=None)
+    asked = 0
+    while not game.state.over:
+        game.run_bots()
+        if game.learner_turn:
+            view = game.view()
+            action = me.act(view)
+            yield [bot_hint(view, 1)["text"]]
+            if asked < 3 and len(view.legal) > 1:
+                asked += 1
+                yield [rung.text for rung in coach.hint(view).rungs] + [coach.compare(view, action).text]
+            game.act(action)
+    yield [line["text"] for line in game.log_view()]
+    result = game.result or {}
+    yield [str(result.get("ending", ""))] + [str(item["label"]) for side in result.get("sides", []) for item in side["items"]]
+
+
 Texts = tuple[tuple[str, frozenset[tuple[str, str]]], ...]
 
 
@@ -254,7 +280,8 @@ def texts_of(name: str) -> Texts:
     seed = PRESET_NAMES.index(name)
     out: list[tuple[str, frozenset[tuple[str, str]]]] = []
     with recording():
-        batches = [meld_texts(rules, random.Random(seed)), *(hand_texts(rules, seed * 10 + hand) for hand in range(2))]
+        batches = [meld_texts(rules, random.Random(seed)), *(hand_texts(rules, seed * 10 + hand) for hand in range(2)),
+                   table_texts(name, seed)]
         for batch in (batch for source in batches for batch in source):
             made = frozenset(_MADE)
             _MADE.clear()
@@ -441,3 +468,24 @@ def test_every_document_is_cited_somewhere() -> None:
     """The test's own reach: each document's citations appear under its presets."""
     cited = {match.group(1) for name in PRESET_NAMES for text, _ in texts_of(name) for match in CITATION.finditer(text)}
     assert cited >= set(DOCUMENTS)
+
+
+def test_the_table_says_whose_meld_in_the_rulesets_words() -> None:
+    """The card table's log names whose meld an addition went to: in cut-throat the learner's
+    own meld is "your" meld, whoever added to it; with partners, "your side's"."""
+    cut = TableGame(state=position(preset("cutthroat"), hands={"N": "5H 6H 7H 9S"}, melds={"N": ["5C 6C 7C"]}), seat="N", bots="random")
+    assert cut._whose(actor=1, side=0) == "your" and cut._whose(actor=0, side=0) == "your"
+    pairs = TableGame(state=position(preset("italian"), hands={"N": "5H 6H 7H 9S"}, melds={"NS": ["5C 6C 7C"]}), seat="N", bots="random")
+    assert pairs._whose(actor=1, side=0) == "your side's" and pairs._whose(actor=2, side=0) == "your side's"
+
+
+@pytest.mark.parametrize(("name", "add", "pot"), [
+    ("italian", "One of your cards fits one of your side's melds on the table.", "Your hand is empty: pick up your pozzetto."),
+    ("bukharo", "One of your cards fits one of your side's melds on the table.", "Your hand is empty: pick up your morto."),
+    ("cutthroat", "One of your cards fits a meld on the table.", "Your hand is empty: pick up your pot."),
+])
+def test_the_hints_first_rung_in_the_rulesets_words(name: str, add: str, pot: str) -> None:
+    rules = preset(name)
+    assert _nudge("add", rules) == add and _nudge("pot", rules) == pot
+    them = "your opponents" if name == "cutthroat" else "the opponents"
+    assert _nudge("discard", rules) == f"Time to end your turn: which card helps you least, and {them} least?"

@@ -32,6 +32,7 @@ from buraco_learn.cards import Card, parse_cards
 from buraco_learn.game.actions import Action
 from buraco_learn.game.view import PlayerView
 from buraco_learn.rules import Rules
+from buraco_learn.vocabulary import vocabulary
 
 #: A hint source: (the learner's view, rung 1..3) -> a hint (str, dict or object with ``text``).
 HintSource = Callable[[PlayerView, int], Any]
@@ -54,12 +55,19 @@ _NUDGES: Final = {
     "take": "Look at the discard pile: it holds something for you.",
     "redraw": "You may throw back the card you drew and draw another.",
     "meld": "You have cards that make a new meld.",
-    "add": "One of your cards fits a meld your side already has on the table.",
+    "add": "One of your cards fits {melds} on the table.",
     "swap": "You hold the natural card a wild card on the table stands for.",
-    "discard": "Time to end your turn: which card helps you least, and the opponents least?",
-    "pot": "Your hand is empty: pick up your pot.",
+    "discard": "Time to end your turn: which card helps you least, and {them} least?",
+    "pot": "Your hand is empty: pick up your {pot}.",
     "close": "You can close the hand now.",
 }
+
+
+def _nudge(kind: str, rules: Rules) -> str:
+    """The first rung's words for an action of ``kind``, in the ruleset's own words."""
+    words = vocabulary(rules)
+    melds = "a meld" if rules.add_to_any_meld else f"one of {words.our_melds}"
+    return _NUDGES.get(kind, "Look at what you can play.").format(melds=melds, them=words.them, pot=words.pot)
 
 
 def _level() -> str:
@@ -81,12 +89,12 @@ def bot_hint(view: PlayerView, rung: int) -> dict[str, Any]:
     action = bot.act(view)
     cards = [card for group in action.groups for card in group] + list(action.cards)
     if rung <= 1:
-        return {"text": _NUDGES.get(action.kind, "Look at what you can play.")}
+        return {"text": _nudge(action.kind, view.rules)}
     if rung == 2:
         if cards:
             named = " ".join(card.unicode() for card in cards)
             return {"text": f"Look at these cards: {named}.", "cards": cards}
-        return {"text": _NUDGES.get(action.kind, "Look at what you can play.")}
+        return {"text": _nudge(action.kind, view.rules)}
     return {"text": f"Try this: {action.describe()}.", "cards": cards, "action": action}
 
 

@@ -63,6 +63,7 @@ from buraco_learn.ui.hints import (
     normalise_review,
 )
 from buraco_learn.ui.table_view import action_words, card_id, meld_name, refusal_text, result_view, seat_word, side_word
+from buraco_learn.vocabulary import vocabulary
 
 log = logging.getLogger("buraco_learn.ui")
 
@@ -253,9 +254,10 @@ class TableGame:
         """Whose a meld of ``side`` is, said of ``actor``'s action to the learner: 'your', 'their' ..."""
         state = self.state
         mine = state.side_of[self.seat]
+        ours = vocabulary(self.rules).ours  # "your side's", or "your" where everyone plays alone
         if side == state.side_of[actor]:
-            return "your" if actor == self.seat else "your side's" if side == mine else "their"
-        return "your side's" if side == mine else f"{side_word(state.side_names[side])}'s"
+            return "your" if actor == self.seat else ours if side == mine else "their"
+        return ours if side == mine else f"{side_word(state.side_names[side])}'s"
 
     def _record(self, seat: int, action: Action, pile: int, melds: int) -> None:
         """Log ``action``, just played by ``seat`` (``pile``, ``melds``: their counts before it), with its words."""
