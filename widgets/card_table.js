@@ -8,7 +8,8 @@
 // decides every rule; nothing here knows a hidden card.
 // When the kernel is gone (restarted, stopped, the connection dropped) the table says so
 // and offers to reload, instead of ignoring clicks: see `watchConnection`.
-// Self-contained on purpose: anywidget loads this file as one string.
+// anywidget loads one string: Python joins `connection.js` (kernelOf, watchConnection) before
+// this file (buraco_learn.ui.base.static_module), so both define nothing twice.
 
 const PACES = [
   [0, "Instant"],
@@ -74,47 +75,7 @@ function cardNode(view, { button = false, pressed, key, onclick, extraLabel = ""
 
 // How long an intent may go unanswered while the kernel is not known to be working on it.
 const REPLY_WAIT_MS = 10000;
-// How long a dropped websocket may take to come back before the table calls it lost.
-const RECONNECT_WAIT_MS = 4000;
 const LOST_TEXT = "The connection to the game was lost. Reload the page to continue; your game is saved.";
-
-// The kernel behind the widget, where the widget manager has one (Voila, JupyterLab):
-// its status ('idle', 'busy', 'restarting', 'dead' ...) and its websocket's state.
-function kernelOf(model) {
-  try {
-    const kernel = model.widget_manager && model.widget_manager.kernel;
-    return kernel && kernel.statusChanged && kernel.connectionStatusChanged ? kernel : null;
-  } catch (error) {
-    return null;
-  }
-}
-
-// Calls `onLost(reason)` once the game cannot answer any more: the kernel died or restarted
-// (a new kernel knows nothing of this table), or the websocket stayed down. Returns a cleanup.
-function watchConnection(model, kernel, onLost) {
-  const stops = [];
-  const closed = () => onLost("closed");
-  model.on("comm:close", closed);
-  stops.push(() => model.off("comm:close", closed));
-  if (kernel) {
-    const gone = (status) => status === "dead" || status === "restarting" || status === "autorestarting";
-    const onStatus = (_, status) => { if (gone(status)) onLost(status); };
-    kernel.statusChanged.connect(onStatus);
-    stops.push(() => kernel.statusChanged.disconnect(onStatus));
-    let timer = null;
-    const onConnection = (_, status) => {
-      clearTimeout(timer);
-      if (status === "disconnected") onLost("disconnected");
-      else if (status === "connecting") {
-        timer = setTimeout(() => { if (kernel.connectionStatus !== "connected") onLost("no connection"); }, RECONNECT_WAIT_MS);
-      }
-    };
-    kernel.connectionStatusChanged.connect(onConnection);
-    stops.push(() => { clearTimeout(timer); kernel.connectionStatusChanged.disconnect(onConnection); });
-    if (gone(kernel.status) || kernel.connectionStatus === "disconnected") queueMicrotask(() => onLost(kernel.status));
-  }
-  return () => stops.forEach((stop) => stop());
-}
 
 // A meld's short label as texts name it ("meld 3"): the trait's `tag` ("3"), else its key ("m3").
 const meldTag = (meld) => (meld.tag ? `meld ${meld.tag}` : meld.key);

@@ -38,8 +38,10 @@ import anywidget
 import traitlets
 
 from buraco_learn.errors import BuracoError
+from buraco_learn.ui.serverlog import route_to_server_log
 
 log: Final = logging.getLogger("buraco_learn.ui")
+route_to_server_log()  # refusals go to the server's log, never streamed to the page
 
 _HERE: Final = Path(__file__).resolve()
 _REPO: Final = _HERE.parents[2]
@@ -64,6 +66,23 @@ def static_file(name: str) -> Path:
 def static_text(*names: str) -> str:
     """The text of several front-end files joined (used for a widget's CSS)."""
     return "\n".join(static_file(name).read_text(encoding="utf-8") for name in names)
+
+
+#: the shared front-end modules each widget's module is joined after (anywidget loads one string)
+MODULE_PARTS: Final[dict[str, tuple[str, ...]]] = {
+    "card_table.js": ("connection.js",),
+    "connection_notice.js": ("connection.js",),
+}
+
+
+def static_module(name: str) -> str:
+    """A widget's ES module as anywidget loads it: the shared modules it uses, then its own file.
+
+    >>> text = static_module("connection_notice.js")
+    >>> text.index("function watchConnection") < text.index("export default")
+    True
+    """
+    return static_text(*MODULE_PARTS.get(name, ()), name)
 
 
 def intent(name: str) -> Callable[[_F], _F]:
@@ -145,7 +164,7 @@ class BuracoWidget(anywidget.AnyWidget):  # type: ignore[misc]
         for name, why in refused.items():
             message = f"refused a browser update of {name!r} on {type(self).__name__}: {why}"
             log.warning(message)
-            self.refusals.append(message)
+            self._note_refusal(message)
         synced = [name for name in (resend or list(refused)) if isinstance(name, str) and name in self.keys]
         if synced:
             self.send_state(key=synced)  # put the browser's copy back to the true value
@@ -198,10 +217,13 @@ class BuracoWidget(anywidget.AnyWidget):  # type: ignore[misc]
     def _refuse_intent(self, name: str, why: str, request_id: Any) -> None:
         message = f"refused the browser's {name!r} on {type(self).__name__}: {why}"
         log.warning(message)
-        self.refusals.append(message)
+        self._note_refusal(message)
         self.error = self.refusal_words(why)
         if request_id is not None:
             self.send({"type": "reply", "id": request_id, "ok": False, "error": self.error})
+
+    def _note_refusal(self, message: str) -> None:
+        self.refusals.append(message[:1000])  # a bounded deque: a flood cannot fill memory
 
     def refusal_words(self, why: str) -> str:
         """The ``error`` shown for a refusal whose reason is ``why`` (a widget may put it in its own words)."""

@@ -56,6 +56,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from buraco_learn.ui.base import static_module
+
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 CHROMIUM_FLAGS = [
     "--headless",
@@ -340,8 +342,8 @@ def mount_widget(page: Any) -> Callable[..., Any]:
     def handle(route: Any) -> None:
         name = route.request.url[len(HARNESS):].split("?")[0]
         path = WIDGETS / name
-        if name.endswith(".js") and path.is_file():
-            route.fulfill(status=200, content_type="text/javascript", body=path.read_text(encoding="utf-8"))
+        if name.endswith(".js") and path.is_file():  # joined with its shared modules, as anywidget gets it
+            route.fulfill(status=200, content_type="text/javascript", body=static_module(name))
         else:
             route.fulfill(status=404, body="")
 
