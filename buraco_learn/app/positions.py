@@ -95,9 +95,10 @@ def allowed_text(trial: Trial, rules: Rules) -> str:
     >>> allowed_text(TURN_CHECKS[3], preset("italian"))[:55]
     'You have drawn, so you may discard any card: the only r'
     """
-    why = trial.why or "Nothing in the rules stops it"
     if not trial.rule:
-        return why + "."
+        document = DOCUMENTS[rules.source]
+        return f"{trial.why or 'Nothing in the rules stops it'} ({document.id} {document.title})."
+    why = trial.why
     citation = cite(trial.rule, rules.source)
     return f'{why} ({citation.short()}: "{citation.quote}").'
 

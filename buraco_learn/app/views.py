@@ -23,6 +23,7 @@ from buraco_learn.melds import Meld, Verdict, check_add, check_meld, check_swap
 from buraco_learn.render import card_svg, cards_svg, meld_svg, verdict_html
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS, cite
+from buraco_learn.ui.quizgen import meld_why, quote_rule
 from buraco_learn.ui.table_view import meld_name
 
 
@@ -56,47 +57,6 @@ def _ruleset_line(rules: Rules) -> str:
     return f'<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} {html.escape(document.title)}):</p>'
 
 
-def _quote(rule: str, rules: Rules) -> str:
-    """A rule's citation in a learner's words: ``(002 'Melds': "...")``."""
-    citation = cite(rule, rules.source)
-    return f'({citation.short()}: "{citation.quote}")'
-
-
-def meld_why(verdict: Verdict) -> list[str]:
-    """Why a legal meld is legal, in sentences that name the rule and its document (empty when illegal).
-
-    >>> from buraco_learn import preset
-    >>> meld_why(check_meld("2C 3C 4C", preset("italian")))[-1][:63]
-    'The 2♣ sits in its own place in a run of clubs, so it is an ord'
-    >>> meld_why(check_meld("2C 3C 4C", preset("cutthroat")))[-1][:61]
-    "The 2♣ is wild even in its own place (004 'The rules in full'"
-    """
-    meld, rules = verdict.meld, verdict.rules
-    if not verdict.legal or meld is None:
-        return []
-    if verdict.kind == "set":
-        lines = [f"It is a set: {len(meld)} cards of the same rank, and a set needs three or more {_quote('set', rules)}."]
-    else:
-        lines = [f"It is a run: {len(meld)} cards of one suit in a row, and a run needs three or more {_quote('run', rules)}."]
-    wilds = [slot for slot in meld.slots if slot.wild]
-    for slot in wilds:
-        what = "joker" if slot.card.is_joker else slot.card.unicode()
-        if slot.stands_for == slot.card:
-            lines.append(f"The {what} is wild even in its own place {_quote('natural_two', rules)}; a meld may hold "
-                         f"one wild card {_quote('one_wild', rules)}.")
-            continue
-        stands = f" stands for {slot.stands_for.unicode()}" if slot.stands_for is not None and verdict.kind == "run" else " is its wild card"
-        lines.append(f"The {what}{stands}; a meld may hold one wild card {_quote('one_wild', rules)}.")
-    if verdict.kind == "run":
-        for slot in meld.slots:
-            if not slot.wild and slot.card.rank is Rank.TWO and rules.twos_wild:
-                lines.append(f"The {slot.card.unicode()} sits in its own place in a run of {slot.card.suit.name.lower() if slot.card.suit is not None else 'its suit'}, "
-                             f"so it is an ordinary card, not a wild one {_quote('natural_two', rules)}.")
-        if any(slot.rank is Rank.ACE for slot in meld.slots):
-            lines.append(f"The ace sits below the 2 or above the King {_quote('aces', rules)}.")
-    return lines
-
-
 def meld_verdict_html(verdict: Verdict, *, clean_word: bool = True) -> str:
     """A meld's verdict for a lesson: legal or not, in words, and why, naming the rule and its document.
 
@@ -114,7 +74,7 @@ def meld_verdict_html(verdict: Verdict, *, clean_word: bool = True) -> str:
     head = f"Legal: {kind}." if verdict.action == "meld" else f"Allowed: the meld is now {kind}."
     if verdict.action == "swap":
         lines.append(f"A wild card can be swapped only for the card it stands for, and then moves to the lower end "
-                     f"{_quote('swap', verdict.rules)}.")
+                     f"{quote_rule('swap', verdict.rules)}.")
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     return (f'<div class="buraco-verdict legal">{meld_svg(meld, verdict.rules)}'
             f'<p class="verdict-reason"><strong>✔</strong> {html.escape(head)}</p><ul>{items}</ul></div>')

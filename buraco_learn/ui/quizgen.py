@@ -90,16 +90,59 @@ def verdict_text(verdict: Verdict) -> str:
     citation of the rule that makes it a run, a set or a burraco.
 
     >>> print(verdict_text(check_meld("5H 6H 7H")))
-    legal clean run 5♥ 6♥ 7♥ (002 'Melds': "Run: three or more cards of the same suit in a row, such as 7♥ 8♥ 9♥").
+    Legal: a clean run, 5♥ 6♥ 7♥. It is a run: 3 cards of one suit in a row, and a run needs three or more (002 'Melds': "Run: three or more cards of the same suit in a row, such as 7♥ 8♥ 9♥").
     """
-    if not verdict.legal:
+    if not verdict.legal or verdict.meld is None:
         return " ".join(verdict.explanations)
-    rule = "burraco" if verdict.burraco else (verdict.kind or "run")
-    citation = cite(rule, verdict.rules.source)
-    text = verdict.reason
-    if f"({citation.short()}" in text:
-        return text + "."
-    return f'{text} ({citation.short()}: "{citation.quote}").'
+    meld = verdict.meld
+    wild = any(slot.wild for slot in meld.slots)
+    kind = f"{'dirty' if wild else 'clean'} {verdict.kind or 'meld'}"
+    cards = " ".join(slot.card.unicode() for slot in meld.slots)
+    lines = [f"Legal: a {kind}, {cards}.", *meld_why(verdict)]
+    if verdict.burraco:
+        lines.append(f"With {len(meld)} cards it is a {verdict.burraco} burraco {quote_rule('burraco', verdict.rules)}.")
+    return " ".join(lines)
+
+
+def quote_rule(rule: str, rules: Rules) -> str:
+    """A rule's citation in a learner's words: ``(002 'Melds': "...")``."""
+    citation = cite(rule, rules.source)
+    return f'({citation.short()}: "{citation.quote}")'
+
+
+def meld_why(verdict: Verdict) -> list[str]:
+    """Why a legal meld is legal, in sentences that name the rule and its document (empty when illegal).
+
+    >>> from buraco_learn import preset
+    >>> meld_why(check_meld("2C 3C 4C", preset("italian")))[-1][:63]
+    'The 2♣ sits in its own place in a run of clubs, so it is an ord'
+    >>> meld_why(check_meld("2C 3C 4C", preset("cutthroat")))[-1][:61]
+    "The 2♣ is wild even in its own place (004 'The rules in full'"
+    """
+    meld, rules = verdict.meld, verdict.rules
+    if not verdict.legal or meld is None:
+        return []
+    if verdict.kind == "set":
+        lines = [f"It is a set: {len(meld)} cards of the same rank, and a set needs three or more {quote_rule('set', rules)}."]
+    else:
+        lines = [f"It is a run: {len(meld)} cards of one suit in a row, and a run needs three or more {quote_rule('run', rules)}."]
+    wilds = [slot for slot in meld.slots if slot.wild]
+    for slot in wilds:
+        what = "joker" if slot.card.is_joker else slot.card.unicode()
+        if slot.stands_for == slot.card:
+            lines.append(f"The {what} is wild even in its own place {quote_rule('natural_two', rules)}; a meld may hold "
+                         f"one wild card {quote_rule('one_wild', rules)}.")
+            continue
+        stands = f" stands for {slot.stands_for.unicode()}" if slot.stands_for is not None and verdict.kind == "run" else " is its wild card"
+        lines.append(f"The {what}{stands}; a meld may hold one wild card {quote_rule('one_wild', rules)}.")
+    if verdict.kind == "run":
+        for slot in meld.slots:
+            if not slot.wild and slot.card.rank is Rank.TWO and rules.twos_wild:
+                lines.append(f"The {slot.card.unicode()} sits in its own place in a run of {slot.card.suit.name.lower() if slot.card.suit is not None else 'its suit'}, "
+                             f"so it is an ordinary card, not a wild one {quote_rule('natural_two', rules)}.")
+        if any(slot.rank is Rank.ACE for slot in meld.slots):
+            lines.append(f"The ace sits below the 2 or above the King {quote_rule('aces', rules)}.")
+    return lines
 
 
 # -- random cards and melds -------------------------------------------------------------
