@@ -28,7 +28,7 @@ from buraco_learn.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
 from buraco_learn.errors import IllegalActionError, InvalidNotationError
 from buraco_learn.problems import Problem, explain, problems_of
 from buraco_learn.rules import Rules
-from buraco_learn.sources import cite
+from buraco_learn.sources import cite, cite_two
 from buraco_learn.vocabulary import vocabulary
 
 CardsLike = str | Iterable[str | Card]
@@ -396,9 +396,7 @@ class Verdict:
 
 def _every_two_wild(rules: Rules) -> str:
     """Where the rule "every 2 is wild, even in its own place" comes from: 004, or a host's option."""
-    if rules.source == "004":
-        return cite("natural_two", "004").short()
-    return f"the ruleset's option natural_two is off, as in {cite('natural_two', '004').short()}"
+    return cite_two(False, rules.source).short()
 
 
 def _default_context(solution: tuple, cards: list[Card], rules: Rules) -> dict[str, object]:  # type: ignore[type-arg]

@@ -118,7 +118,7 @@ RULE_TEXT: Final[dict[str, dict[str, tuple[str, str]]]] = {
         "000": ("Melds: sets and sequences", "A two of the correct suit used in its natural place (e.g. the 2 in A-2-3) does not count as wild"),
         "001": ("How to play", "A natural two is the two of its suit in its normal place below the three"),
         "002": ("Melds", "A 2 sitting in its natural place in a run of its own suit (e.g. 2♠ 3♠ 4♠) is not wild"),
-        "004": ("The rules in full", "Every 2 is wild"),
+        "004": ("The rules in full", "Every 2 is wild"),  # the other way: see NATURAL_TWO
     },
     "set_of_wilds": {
         "002": ("Melds", "A set may not be made only of wild cards – three 2s are not a set"),
@@ -273,6 +273,11 @@ RULE_TEXT: Final[dict[str, dict[str, tuple[str, str]]]] = {
 # Where a preset's own document is silent, the rule is borrowed from this document.
 FALLBACK_DOCUMENT: Final = "002"
 
+#: How each document counts a 2 in its own place in a run of its suit: natural (True) or
+#: wild (False, 004: "Every 2 is wild"); 003 is silent. Its ``natural_two`` text is the rule
+#: either way, so which way it goes is looked up here (see :func:`cite_two`).
+NATURAL_TWO: Final = {"000": True, "001": True, "002": True, "004": False}
+
 
 @dataclass(frozen=True)
 class Citation:
@@ -280,7 +285,9 @@ class Citation:
 
     ``borrowed`` is true when the preset's own document is silent and the rule is
     buraco-learn's choice, taken from ``document`` (the choice is written in the
-    preset's docstring).
+    preset's docstring). ``house`` is true when the preset's document states the
+    opposite rule (a host changed an option, see :func:`cite_two`): the rule is cited
+    from ``document``, which states it.
     """
 
     rule: str
@@ -289,10 +296,13 @@ class Citation:
     quote: str
     borrowed: bool = False
     preset_document: str = ""
+    house: bool = False
 
     def __str__(self) -> str:
         doc = DOCUMENTS[self.document]
         where = f"'{self.section}': \"{self.quote}\""
+        if self.house:
+            return f"a house rule as in {doc.id} {where}; {self.preset_document} says otherwise"
         if self.borrowed:
             return (
                 f"buraco-learn's choice for {self.preset_document} (the document is silent), "
@@ -302,6 +312,8 @@ class Citation:
 
     def short(self) -> str:
         """The compact form used inside one-line explanations: ``002 'Melds'``."""
+        if self.house:
+            return f"a house rule as in {self.document} '{self.section}'; {self.preset_document} says otherwise"
         if self.borrowed:
             return f"{self.preset_document} is silent; buraco-learn follows {self.document} '{self.section}'"
         return f"{self.document} '{self.section}'"
@@ -352,3 +364,26 @@ def cite(rule: str, document: str) -> Citation:
     fallback = FALLBACK_DOCUMENT if FALLBACK_DOCUMENT in texts else sorted(texts)[0]
     section, quote = texts[fallback]
     return Citation(rule, fallback, section, quote, borrowed=True, preset_document=document)
+
+
+def cite_two(natural: bool, document: str) -> Citation:
+    """Where the way a 2 in its own place counts comes from, under a ruleset of ``document``
+    whose option ``natural_two`` is ``natural``: the document's own rule when it says the
+    same; a house rule, as in the document that says so, when a host changed it; borrowed
+    where the document is silent (003).
+
+    >>> print(cite_two(True, "002").short(), "|", cite_two(False, "004").short())
+    002 'Melds' | 004 'The rules in full'
+    >>> print(cite_two(True, "004").short())
+    a house rule as in 002 'Melds'; 004 says otherwise
+    >>> print(cite_two(False, "002").short())
+    a house rule as in 004 'The rules in full'; 002 says otherwise
+    >>> print(cite_two(True, "003").short())
+    003 is silent; buraco-learn follows 002 'Melds'
+    """
+    stance = NATURAL_TWO.get(document)
+    if stance == natural:
+        return cite("natural_two", document)
+    source = FALLBACK_DOCUMENT if natural else "004"
+    section, quote = RULE_TEXT["natural_two"][source]
+    return Citation("natural_two", source, section, quote, borrowed=True, preset_document=document, house=stance is not None)

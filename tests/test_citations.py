@@ -43,7 +43,7 @@ from buraco_learn.game.actions import Action
 from buraco_learn.game.position import position
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import burraco_word, pot_word
-from buraco_learn.sources import DOCUMENTS, Citation, cite, states
+from buraco_learn.sources import DOCUMENTS, RULE_TEXT, Citation, cite, cite_two, states
 from buraco_learn.ui.hints import _nudge, bot_hint
 from buraco_learn.ui.table_game import TableGame
 from buraco_learn.ui.table_view import present, refusal_text, status_text
@@ -489,3 +489,28 @@ def test_the_hints_first_rung_in_the_rulesets_words(name: str, add: str, pot: st
     assert _nudge("add", rules) == add and _nudge("pot", rules) == pot
     them = "your opponents" if name == "cutthroat" else "the opponents"
     assert _nudge("discard", rules) == f"Time to end your turn: which card helps you least, and {them} least?"
+
+
+@pytest.mark.parametrize(("name", "options", "why"), [
+    ("cutthroat", {}, "(004 'The rules in full')"),
+    ("italian", {"natural_two": False}, "(a house rule as in 004 'The rules in full'; 002 says otherwise)"),
+    ("brazil-online", {"natural_two": False}, "(003 is silent; buraco-learn follows 004 'The rules in full')"),
+])
+def test_a_two_wild_in_its_own_place_cites_who_says_so(name: str, options: dict[str, bool], why: str) -> None:
+    """004 says "Every 2 is wild"; 002 says a 2 in its own place is not: under 002 with the
+    option changed, the sentence says it is a house rule, never that 002 says so (nor 004 alone)."""
+    reason = check_meld("2S 3S 4S", preset(name, **options)).reason
+    assert reason.startswith(f"legal dirty run 2♠ 3♠ 4♠: the 2♠ is wild even in its own place {why}")
+    assert check_meld("2S 3S 4S", preset(name)).clean is (name != "cutthroat")
+    assert cite_two(True, "002").short() == "002 'Melds'" and not cite_two(True, "002").borrowed
+
+
+def test_every_rule_text_names_a_heading_of_its_document() -> None:
+    if not SEEDS.exists():
+        pytest.skip("the rule documents are not next to this checkout")
+    wrong = [(rule, document, section) for rule, texts in RULE_TEXT.items()
+             for document, (section, _) in texts.items() if section not in headings(document)]
+    assert not wrong
+    # the two documents issue 15 names state that melds belong to a team
+    assert RULE_TEXT["whose_melds"]["000"][1] in (SEEDS / "000_88ac1e4d12496274.txt").read_text(encoding="utf-8")
+    assert RULE_TEXT["whose_melds"]["003"][1] in (SEEDS / "003_7496a72f34d51cd7.txt").read_text(encoding="utf-8")
