@@ -241,3 +241,72 @@ _WHERE = {
     "_check_discard": "checking discards",
     "new": "dealing",
 }
+
+
+# -- the public game API, driven as a research user drives OpenSpiel ------------------------------
+API_TARGET = 300.0  # hands/s on one core, the engine as pip installs it (issue 15)
+
+
+def api_hands_per_second(seconds: float = 3.0, seed: int = 0, rules_name: str = "italian") -> tuple[float, float]:
+    """Hands and actions per second of ``state.apply(rng.choice(list(state.legal_actions)))`` until over.
+
+    >>> hands, actions = api_hands_per_second(seconds=0.2)
+    >>> hands > 0 and actions > hands
+    True
+    """
+    from buraco_learn.game.state import HandState
+
+    rules = preset(rules_name)
+    rng = random.Random(seed)
+    hands = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = HandState.new(rules, rng, dealer=hands % rules.players)
+        while state.phase != "over":
+            state.apply(rng.choice(list(state.legal_actions)))
+            actions += 1
+        hands += 1
+    elapsed = time.perf_counter() - start
+    return hands / elapsed, actions / elapsed
+
+
+def _api_runs_in_python_sources(repeat: int, seconds: float) -> list[list[float]]:
+    """The same runs in a child process running the Python sources (``BURACO_PURE_PYTHON=1``)."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sys; from buraco_learn.bench import api_hands_per_second, pin_one_core; pin_one_core(); "
+            f"print(json.dumps([api_hands_per_second({seconds}, seed) for seed in range({repeat})]))")
+    output = subprocess.run([sys.executable, "-W", "ignore", "-c", code], env={**os.environ, "BURACO_PURE_PYTHON": "1"},
+                            capture_output=True, text=True, check=True, timeout=600).stdout
+    return [list(run) for run in json.loads(output.strip().splitlines()[-1])]
+
+
+def bench_api(repeat: int = 5, progress: bool = True, seconds: float = 3.0) -> list[Result]:
+    """Uniform random play over the full legal actions of ``italian`` through the public API, on one core:
+    the engine as ``pip install`` gives it (the Python sources) and, where it is built, the compiled one."""
+    from buraco_learn.compiled import guard
+
+    note = pin_one_core()
+    engine = guard()
+    results = []
+    pure = _api_runs_in_python_sources(repeat, seconds) if engine.compiled else None
+    own: list[tuple[float, float]] = []
+    iterator: Any = range(repeat)
+    if progress:
+        from tqdm import tqdm
+
+        iterator = tqdm(iterator, desc="bench api", unit="run", leave=False)
+    for seed in iterator:
+        own.append(api_hands_per_second(seconds, seed))
+    runs = {"compiled" if engine.compiled else "Python sources": own}
+    if pure is not None:
+        runs["Python sources"] = [(hands, actions) for hands, actions in pure]
+    for label, figures in sorted(runs.items(), key=lambda item: item[0] != "Python sources"):
+        notes = {"cpu": note, "seconds_per_run": seconds,
+                 "actions_per_s_median": round(statistics.median(actions for _hands, actions in figures))}
+        target = API_TARGET if label == "Python sources" else None
+        results.append(Result(f"api: italian uniform random over legal_actions ({label})", "hands/s",
+                              [hands for hands, _actions in figures], target, notes=notes))
+    return results

@@ -14,6 +14,7 @@ from buraco_learn.compiled import guard
 BENCHES = {
     "meld": ("buraco_learn.bench", "bench_meld"),
     "hands": ("buraco_learn.bench", "bench_hands"),
+    "api": ("buraco_learn.bench", "bench_api"),
     "bots": ("buraco_learn.bots.bench", "bench_bots"),
 }
 
