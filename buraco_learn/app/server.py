@@ -32,10 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from buraco_learn.app.catalogue import INDEX
+
 HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8866
 IDLE_TIMEOUT: Final = 1800  # seconds; a page closed properly stops its kernel at once
-LANDING: Final = "voila/render/index.ipynb"
+LANDING: Final = f"voila/render/{INDEX}"  # the landing notebook is named once, in the catalogue
 NODELAY_CLASS: Final = "buraco_learn.app.voila_app.NoDelayConnection"
 
 
