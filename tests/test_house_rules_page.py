@@ -20,9 +20,9 @@ import pytest
 from buraco_learn import preset
 from buraco_learn.app import lessonkit as kit
 from buraco_learn.app.catalogue import EXTRA_PAGES, INDEX, LESSONS_ENV, discover, repository_lessons_dir
-from buraco_learn.app.house_page import HouseRulesEditor, parse_pots
+from buraco_learn.app.house_page import HouseRulesEditor, page_sentence, parse_pots
 from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
-from buraco_learn.house_rules import OPTION_LABELS, HouseRulesError, bounds_text, dumps, option_sentence
+from buraco_learn.house_rules import OPTION_LABELS, HouseRulesError, bounds_text, dumps
 from buraco_learn.rules import Rules
 
 LESSONS = repository_lessons_dir()
@@ -82,7 +82,7 @@ def test_every_option_has_its_kind_of_control_its_words_sentence_and_bounds(edit
         else:
             assert isinstance(control, widgets.IntText)
         note = editor.notes[option][0].value
-        assert html.escape(option_sentence(option)) in note, option
+        assert html.escape(page_sentence(option)) in note, option
         assert OPTION_LABELS[option] in note or isinstance(control, widgets.Checkbox), option
         if spec.low is not None:
             assert f"Allowed: {bounds_text(option)}." in note, option

@@ -96,13 +96,31 @@ def parse_pots(text: str) -> tuple[int, ...]:
     return tuple(int(word) for word in words)
 
 
+def page_sentence(option: str) -> str:
+    """The option's sentence as the page shows it: a yes-or-no option's "false:" read as the unticked box,
+    a choice's code as words.
+
+    >>> page_sentence("partnerships")
+    "Partners sit opposite and share melds, pot and score (002 'Overview'); unticked: every player for themselves (004)."
+    >>> page_sentence("pile_take")
+    "What taking the discard pile takes: whole (002 'Playing a turn'), top card only (003 Fechado modes), or any depth from the top down (004)."
+    """
+    sentence = option_sentence(option)
+    if isinstance(_FIELDS[option].default, bool):
+        sentence = re.sub(r"\bfalse: ", "unticked: ", sentence)
+    for choice in _FIELDS[option].metadata["choices"]:  # a choice's code read as words: 'any-depth' -> any depth
+        sentence = sentence.replace(f"'{choice}'", str(choice).replace("-", " "))
+    return sentence
+
+
 class HouseRulesEditor:
     """The house rules page's widgets: base preset, name, every option, save, the saved rulesets."""
 
     def __init__(self, store: ProgressStore | None = None, base: str = "italian") -> None:
         self.store, self._store_error = (store, "") if store is not None else _open_store()
-        self.base = parts.dropdown([(_preset_label(name), name) for name in PRESET_NAMES], base, "Start from")
-        self.base.style = parts.shared("house-description", lambda: parts.description_style(description_width="6em"))
+        self.base = widgets.Dropdown(options=[(_preset_label(name), name) for name in PRESET_NAMES], value=base,
+                                     description="Start from", layout=widgets.Layout(width="36em", max_width="calc(100% - 1em)"),
+                                     style=parts.shared("house-description", lambda: parts.description_style(description_width="6em")))
         self.name = widgets.Text(value="", placeholder="e.g. Our club", description="Name",
                                  layout=widgets.Layout(width="22em", max_width="100%"),
                                  style=parts.shared("house-text", lambda: TextStyle(description_width="6em")))
@@ -111,7 +129,7 @@ class HouseRulesEditor:
         self.summary = parts.html()
         self.download = parts.html()
         self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Open a ruleset file",
-                                         layout=widgets.Layout(width="auto"))
+                                         layout=widgets.Layout(width="fit-content", max_width="100%"))
         self.saved_list = parts.html()
         self.saved_choice = parts.dropdown([("(none saved yet)", "")], "", "Saved")
         self.saved_choice.style = self.base.style
@@ -130,7 +148,7 @@ class HouseRulesEditor:
             rows = [self._option_row(option) for option in options]
             sections.append(parts.vbox(rows))
         self.sections = widgets.Accordion(children=sections, titles=tuple(title for title, _options in SECTIONS),
-                                          layout=widgets.Layout(width="100%", max_width="60em"))
+                                          layout=widgets.Layout(width="auto", max_width="60em"))
         self.sections.selected_index = 0
 
         self.base.observe(lambda _change: self._base_changed(), names="value")
@@ -165,9 +183,9 @@ class HouseRulesEditor:
             parts.hbox([self.saved_choice, self.edit_button, self.delete_button], own_layout=True, flex_flow="row wrap",
                        align_items="center"),
             self.saved_message,
-            parts.html("<p>Have a ruleset file from another computer, or from the command line "
-                       "(<em>buraco-learn rules --save</em>)? Open it here to edit and save it:</p>"),
-            self.upload,
+            parts.html("<p>Have a ruleset file, downloaded on another computer or made on the command line? "
+                       "Open it here to check it, change it and save it:</p>"),
+            parts.hbox([self.upload], own_layout=True),
         ])
         self.widget = parts.vbox([home, start, change, save, saved], own_layout=True, max_width="100%")
         self._check()
@@ -190,7 +208,7 @@ class HouseRulesEditor:
             head = ""
         elif spec.metadata["choices"]:
             control = widgets.Dropdown(options=[(choice_label(option, choice), choice) for choice in spec.metadata["choices"]],
-                                       value=value, layout=widgets.Layout(width="auto", max_width="100%"))
+                                       value=value, layout=parts.shared("house-choice", lambda: widgets.Layout(width="26em", max_width="100%")))
             head = f'<span class="option-label">{html.escape(label)}</span>'
         elif option == "pot_sizes":
             control = widgets.Text(value=_pots_text(value), placeholder="none", continuous_update=False,
@@ -216,7 +234,7 @@ class HouseRulesEditor:
                        f'{html.escape(choice_label(option, base_value))})</span>')
         allowed = f' <span class="option-bounds">Allowed: {html.escape(bounds)}.</span>' if bounds and not self._is_choice(option) else ""
         note.value = (f'<div class="house-option" data-option-label="{html.escape(option_label(option))}">'
-                      f'{head}{changed}<div class="option-doc">{html.escape(option_sentence(option))}{allowed}</div></div>')
+                      f'{head}{changed}<div class="option-doc">{html.escape(page_sentence(option))}{allowed}</div></div>')
 
     @staticmethod
     def _is_choice(option: str) -> bool:

@@ -259,10 +259,12 @@ class RulesetChooser:
         self.problems: list[str] = []
         self._read_house()
         self.dropdown = parts.dropdown(self._options(), default, description)
-        self.note = parts.html()
+        # the note beside the dropdown, or under it where the page is narrow (a phone): never squeezed to a column
+        self.note = widgets.HTML("", layout=parts.shared("chooser-note", lambda: widgets.Layout(flex="1 1 18em", min_width="0")),
+                                 style=parts.html_style())
         self._listeners: list[Callable[[Rules], None]] = []
         self.dropdown.observe(self._changed, names="value")
-        self.widget = parts.hbox([self.dropdown, self.note])
+        self.widget = parts.hbox([self.dropdown, self.note], flex_flow="row wrap", align_items="baseline")
         self._describe()
         if house:
             on_opened(self.refresh)
