@@ -409,3 +409,20 @@ def test_lesson_11_a_wrong_answer_shows_why_and_the_answer_and_can_be_tried_agai
         quiz.answer(question.correct[0])
     assert quiz.feedback["correct"] is True and "Right this time" in quiz.feedback["title"]
     assert (quiz.score, quiz.answered) == (before[0], before[1] + 1)  # the first answer is the one scored
+
+
+@pytest.mark.parametrize("number", ["01", "02", "03", "04"])
+def test_what_the_page_says_follows_the_ruleset_does(number: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A replay that stays Italian when the ruleset changes is said to be Italian; the rest follows the chooser."""
+    from buraco_learn.ui import Replayer
+
+    lesson = run_lesson(number, monkeypatch, tmp_path)
+    markdown = " ".join("".join(cell["source"]) for cell in json.loads(notebook(number).read_text())["cells"]
+                        if cell["cell_type"] == "markdown")
+    lesson["chooser"].select("brazil-online")
+    fixed = [replayer for replayer in shown_of(lesson, Replayer) if replayer.script.rules.name != "brazil-online"]
+    if fixed:
+        assert "everything on\nthis page follows your choice" not in markdown
+        assert "whichever ruleset you choose" in markdown
+    else:
+        assert number == "01"
