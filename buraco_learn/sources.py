@@ -15,8 +15,12 @@ buraco-learn's choice for 000 (the document is silent), following 002 'Melds': "
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from buraco_learn.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,7 @@ RULE_TEXT: Final[dict[str, dict[str, tuple[str, str]]]] = {
         "000": ("Melds: sets and sequences", "A two of the correct suit used in its natural place (e.g. the 2 in A-2-3) does not count as wild"),
         "001": ("How to play", "A natural two is the two of its suit in its normal place below the three"),
         "002": ("Melds", "A 2 sitting in its natural place in a run of its own suit (e.g. 2♠ 3♠ 4♠) is not wild"),
-        "004": ("The rules in full", "Every 2 is wild"),  # the other way: see NATURAL_TWO
+        "004": ("The rules in full", "Every 2 is wild"),  # the other way: see _STANCES
     },
     "set_of_wilds": {
         "002": ("Melds", "A set may not be made only of wild cards – three 2s are not a set"),
@@ -273,10 +277,6 @@ RULE_TEXT: Final[dict[str, dict[str, tuple[str, str]]]] = {
 # Where a preset's own document is silent, the rule is borrowed from this document.
 FALLBACK_DOCUMENT: Final = "002"
 
-#: How each document counts a 2 in its own place in a run of its suit: natural (True) or
-#: wild (False, 004: "Every 2 is wild"); 003 is silent. Its ``natural_two`` text is the rule
-#: either way, so which way it goes is looked up here (see :func:`cite_two`).
-NATURAL_TWO: Final = {"000": True, "001": True, "002": True, "004": False}
 
 
 @dataclass(frozen=True)
@@ -366,11 +366,55 @@ def cite(rule: str, document: str) -> Citation:
     return Citation(rule, fallback, section, quote, borrowed=True, preset_document=document)
 
 
+#: Rules a ruleset follows one way or the other by an option: rule key -> (the option's
+#: value in a ruleset, document -> the value the document states, value -> the document
+#: cited for it where the ruleset's own document says otherwise or nothing).
+_STANCES: Final[dict[str, tuple[Callable[[Rules], object], dict[str, object], dict[object, str]]]] = {
+    "natural_two": (lambda rules: bool(rules.natural_two),
+                    {"000": True, "001": True, "002": True, "004": False}, {True: "002", False: "004"}),
+    "whose_melds": (lambda rules: bool(rules.add_to_any_meld),
+                    {"000": False, "001": False, "002": False, "003": False, "004": True}, {False: "002", True: "004"}),
+    "opening_minimum": (lambda rules: bool(rules.opening_minimum),
+                        {"000": False, "001": True, "002": False, "004": False}, {True: "001", False: "002"}),
+}
+
+
+def cite_stance(rule: str, value: object, document: str) -> Citation:
+    """The citation of ``rule`` (one of :data:`_STANCES`) followed the way ``value`` says,
+    under a ruleset of ``document``: the document's own rule when it says the same; a
+    house rule, as in the document that says so, when a host changed the option; borrowed
+    where the document is silent."""
+    _, said, sources = _STANCES[rule]
+    stance = said.get(document)
+    if stance == value:
+        return cite(rule, document)
+    source = sources.get(value, FALLBACK_DOCUMENT)
+    section, quote = RULE_TEXT[rule][source]
+    return Citation(rule, source, section, quote, borrowed=True, preset_document=document, house=stance is not None)
+
+
+def cite_for(rule: str, rules: Rules) -> Citation:
+    """The citation of ``rule`` under ``rules``: :func:`cite` for its document, except where
+    the rule goes one way or the other by an option (:data:`_STANCES`: a 2 in its own place,
+    adding to anybody's melds, an opening minimum) and the host changed it: then a house rule.
+
+    >>> from buraco_learn import preset
+    >>> print(cite_for("whose_melds", preset("cutthroat")).short())
+    004 'The rules in full'
+    >>> print(cite_for("whose_melds", preset("cutthroat", add_to_any_meld=False)).short())
+    a house rule as in 002 'Melds'; 004 says otherwise
+    >>> print(cite_for("opening_minimum", preset("italian", opening_minimum=50)).short())
+    a house rule as in 001 'How to play'; 002 says otherwise
+    """
+    stance = _STANCES.get(rule)
+    if stance is None:
+        return cite(rule, rules.source)
+    return cite_stance(rule, stance[0](rules), rules.source)
+
+
 def cite_two(natural: bool, document: str) -> Citation:
     """Where the way a 2 in its own place counts comes from, under a ruleset of ``document``
-    whose option ``natural_two`` is ``natural``: the document's own rule when it says the
-    same; a house rule, as in the document that says so, when a host changed it; borrowed
-    where the document is silent (003).
+    whose option ``natural_two`` is ``natural`` (see :func:`cite_stance`).
 
     >>> print(cite_two(True, "002").short(), "|", cite_two(False, "004").short())
     002 'Melds' | 004 'The rules in full'
@@ -381,9 +425,4 @@ def cite_two(natural: bool, document: str) -> Citation:
     >>> print(cite_two(True, "003").short())
     003 is silent; buraco-learn follows 002 'Melds'
     """
-    stance = NATURAL_TWO.get(document)
-    if stance == natural:
-        return cite("natural_two", document)
-    source = FALLBACK_DOCUMENT if natural else "004"
-    section, quote = RULE_TEXT["natural_two"][source]
-    return Citation("natural_two", source, section, quote, borrowed=True, preset_document=document, house=stance is not None)
+    return cite_stance("natural_two", natural, document)

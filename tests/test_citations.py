@@ -57,6 +57,8 @@ CITATION = re.compile(r"\b(\d{3}) '([^']+)'")
 BORROWED = re.compile(r"\b(\d{3}) is silent; buraco-learn follows (\d{3}) '([^']+)'")
 #: ``advice from 002 'Tips for beginners'``: a tip of another document (advice, not a rule).
 ADVICE = re.compile(r"\badvice from (\d{3}) '([^']+)'")
+#: ``a house rule as in 001 'How to play'; 004 says otherwise``: an option a host changed.
+HOUSE = re.compile(r"\ba house rule as in (\d{3}) '([^']+)'; (\d{3}) says otherwise")
 #: a citation in brackets right after another: ``(003 'Scoring') (003 'Scoring')``.
 DOUBLED = re.compile(r"\(\d{3} '[^']+'\)\)?\.? \(\d{3} '")
 
@@ -125,11 +127,18 @@ def problems_in(text: str, rules: Rules, borrowed: frozenset[tuple[str, str]] = 
             if (silent, rule) not in SILENT:
                 found.append(f"calls {silent} silent on {rule!r}, which it is not known to be")
     advice_spans = [match.span(1) for match in ADVICE.finditer(text)]
+    house_spans = []
+    for match in HOUSE.finditer(text):
+        house_spans.append(match.span(1))
+        if match.group(3) != source:
+            found.append(f"calls a rule a house rule against {match.group(3)} under a {source} ruleset")
+        if rules == preset(rules.name):
+            found.append("calls a rule of the preset itself a house rule")
     for match in CITATION.finditer(text):
         document, section = match.groups()
         if SEEDS.exists() and section not in headings(document):
             found.append(f"cites {document} {section!r}, which is no heading of {document}")
-        if document == source or match.span(1) in borrowed_spans or match.span(1) in advice_spans:
+        if document == source or match.span(1) in borrowed_spans or match.span(1) in advice_spans or match.span(1) in house_spans:
             continue
         found.append(f"cites {document} {section!r} under a {source} ruleset")
     if DOUBLED.search(text):
@@ -274,14 +283,15 @@ Texts = tuple[tuple[str, frozenset[tuple[str, str]]], ...]
 
 
 @cache
-def texts_of(name: str) -> Texts:
-    """Every text generated under preset ``name``, each with the borrowed rules cited while it was made."""
-    rules = preset(name)
-    seed = PRESET_NAMES.index(name)
+def texts_of(name: str, options: tuple[tuple[str, object], ...] = ()) -> Texts:
+    """Every text generated under preset ``name`` (with ``options`` changed), each with the
+    borrowed rules cited while it was made."""
+    rules = preset(name, **dict(options))
+    seed = PRESET_NAMES.index(name) + len(options)
     out: list[tuple[str, frozenset[tuple[str, str]]]] = []
     with recording():
         batches = [meld_texts(rules, random.Random(seed)), *(hand_texts(rules, seed * 10 + hand) for hand in range(2)),
-                   table_texts(name, seed)]
+                   table_texts(name, seed) if not options else iter(())]
         for batch in (batch for source in batches for batch in source):
             made = frozenset(_MADE)
             _MADE.clear()
@@ -299,6 +309,28 @@ def test_every_text_cites_the_presets_document_in_its_words(name: str) -> None:
         for problem in problems_in(text, rules, borrowed):
             wrong.setdefault(problem, text)
     assert not wrong, "\n".join(f"{problem}: {text}" for problem, text in wrong.items())
+
+
+HOUSE_RULES = [
+    ("cutthroat", (("add_to_any_meld", False), ("natural_two", True))),
+    ("italian", (("natural_two", False), ("opening_minimum", 50), ("opening_minimum_from", 0))),
+    ("bukharo", (("add_to_any_meld", True), ("opening_minimum", 30), ("opening_minimum_from", 0))),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), HOUSE_RULES)
+def test_house_rules_are_cited_as_house_rules(name: str, options: tuple[tuple[str, object], ...]) -> None:
+    """With an option changed from what the preset's document says (a host's house rule), a
+    citation says so and names the document that has the rule, never the preset's document
+    for the opposite rule, nor the document as silent."""
+    rules = preset(name, **dict(options))
+    texts = texts_of(name, options)
+    wrong: dict[str, str] = {}
+    for text, borrowed in texts:
+        for problem in problems_in(text, rules, borrowed):
+            wrong.setdefault(problem, text)
+    assert not wrong, "\n".join(f"{problem}: {text}" for problem, text in wrong.items())
+    assert any(HOUSE.search(text) for text, _ in texts)
 
 
 # -- the checks themselves find what they are for ----------------------------------------------

@@ -5,7 +5,7 @@ idea (rung 1), the cards (rung 2), the move in words (rung 3), the gains (as key
 points, a burraco, the pot, closing, blocking the opponents; and as a phrase,
 ``gain``: "puts 25 points on the table", "blocks the opponents' run of hearts 5♥ to 9♥")
 and the rules it rests on, each cited from the ruleset's own document
-(:func:`buraco_learn.sources.cite`). Advice that is a tip rather than a rule is quoted
+(:func:`buraco_learn.sources.cite_for`). Advice that is a tip rather than a rule is quoted
 from the documents' tips sections (:data:`TIPS`). No text is ever action notation:
 cards are named with their suits' symbols, melds by what they are, and each ruleset's
 own words are used (:class:`Terms`: burraco and pozzetto, canasta and morto, ...).
@@ -36,7 +36,7 @@ from buraco_learn.game.view import PlayerView
 from buraco_learn.game.words import meld_phrase
 from buraco_learn.melds import check_add, check_meld
 from buraco_learn.rules import Rules
-from buraco_learn.sources import cite
+from buraco_learn.sources import cite_for
 from buraco_learn.vocabulary import Vocabulary, vocabulary
 
 from ..bots.heuristics import Position, burraco_bonus, pile_taken, run_code
@@ -92,7 +92,7 @@ def tip(key: str, document: str) -> str:
 
 def rule(key: str, rules: Rules) -> str:
     """The short citation of a rule for ``rules``: ``002 'Melds'``."""
-    return cite(key, rules.source).short()
+    return cite_for(key, rules).short()
 
 
 def plural(rank: Rank | None) -> str:

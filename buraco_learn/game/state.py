@@ -34,7 +34,7 @@ from buraco_learn.game.phases import DRAW_PHASE, OVER, PLAY, POT_PHASE
 from buraco_learn.game.table import TableMeld
 from buraco_learn.melds import burraco_kind
 from buraco_learn.rules import Rules
-from buraco_learn.sources import cite
+from buraco_learn.sources import cite_for
 from buraco_learn.vocabulary import vocabulary
 
 _CODE = tuple(code_of_id(card_id) for card_id in range(108))
@@ -230,7 +230,7 @@ class HandState:
         return self._why("close_conditions", f"{words.we_need} {what} on the table before {can} close")
 
     def _why(self, rule: str, text: str) -> str:
-        return f"{text} ({cite(rule, self.rules.source).short()})"
+        return f"{text} ({cite_for(rule, self.rules).short()})"
 
     # -- applying -------------------------------------------------------------------
     def apply(self, action: object) -> None:
