@@ -75,6 +75,7 @@ SILENT: dict[tuple[str, str], str] = {
     ("004", "close_wild"): "004 never forbids a wild final discard; cutthroat's docstring: as 000, 002, 003",
     ("001", "close_wild"): "001 never forbids a wild final discard; aberto's docstring: as 000, 002 and 003",
     ("000", "unseen_pot"): "000 has no unseen-morto rule; bukharo's docstring: it counts its cards as in 002",
+    ("001", "unseen_pot"): "001 has no unseen-morto rule; aberto's docstring: it counts its cards as in 002",
     ("004", "stalemate"): "004 has no stalemate; cutthroat's docstring: 002's rule applies",
     ("000", "stalemate"): "000 has no stalemate; bukharo's docstring: 002's rule applies",
     ("001", "stalemate"): "001 has no stalemate; aberto's docstring: 002's rule applies",
