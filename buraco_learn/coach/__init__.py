@@ -58,7 +58,8 @@ from buraco_learn.rules import Rules
 from ..bots.heuristics import Position
 from ..bots.intermediate import check_view
 from ..bots.strong import Evaluation, SearchResult, StrongBot, default_worlds, view_key
-from .explain import Explanation, action_words, card_words, discard_reasons, explain, join
+from . import explain as _explain_module
+from .explain import Explanation, action_words, card_words, discard_reasons, join
 from .words import points_words, risk_of, sentence
 
 #: the cap on one decision's search, in processor time (ms): the search stops early only
@@ -250,7 +251,9 @@ class _Entry:
     def explain(self, action: Action) -> Explanation:
         key = action.canonical()
         if key not in self.words:
-            self.words[key] = explain(self.position, self.view, action)
+            # through the module: importing buraco_learn.coach.explain again (doctest collection)
+            # rebinds the package's name 'explain' to the submodule
+            self.words[key] = _explain_module.explain(self.position, self.view, action)
         return self.words[key]
 
 
