@@ -193,7 +193,7 @@ OPTION_WORDS: Final[dict[str, tuple[str, str]]] = {
     "ace_to_ace_bonus": ("An ace-to-ace canastra scores", "The bonus for a clean run from ace to ace (14 cards)."),
     "closing_bonus": ("Closing scores", "The bonus for the side that closes."),
     "pot_penalty": ("A pot never taken costs", "The points a side loses when it never took its pot."),
-    "unseen_pot_counts_cards": ("A pot not yet looked at", "Whether a pot taken but not yet looked at when someone closes "
+    "unseen_pot_counts_cards": ("A pot not yet looked at costs its cards", "Whether a pot taken but not yet looked at when someone closes "
                                 "costs its cards' value instead."),
     "target": ("The match is played to", "The score that ends the match."),
     "target_inclusive": ("Reaching the target is enough", "Whether reaching the target ends the match, or it must be passed."),

@@ -144,8 +144,9 @@ def position_html(state: HandState, seat: int = 0) -> str:
     """North's hand, North's side's melds (burracos marked crosswise), the pile and the pot, as pictures."""
     rules = state.rules
     side = state.side_of[seat]
-    parts = [f'<div class="pos-hand"><span class="pos-label">Your hand</span>'
-             f'{cards_svg(list(sort_cards(state.hand_cards(seat))), scale=0.55)}</div>']
+    held = list(sort_cards(state.hand_cards(seat)))
+    hand = cards_svg(held, scale=0.55) if held else "<em>no cards left</em>"
+    parts = [f'<div class="pos-hand"><span class="pos-label">Your hand</span>{hand}</div>']
     melds = state.side_melds(side)
     if melds:
         pictures = "".join(f'<span class="pos-meld" data-meld="{meld.id}">'
