@@ -54,6 +54,19 @@ def test_rules_save_starts_from_a_file_too(club: Path, capsys: pytest.CaptureFix
     assert status == 0 and three.name == "Three of us" and three.semi_clean_bonus == 150 and three.pot_sizes == (18, 11)
 
 
+def test_rules_save_replaces_a_ruleset_file_but_never_another_file(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, _ = run(capsys, "rules", "--rules", "club.json", "--option", "target=1500", "--save", "club.json")
+    assert status == 0 and load(club).target == 1500 and load(club).name == "Our club"
+    sheet = (club.parent / "sheet.json").read_text()
+    (club.parent / "folder.json").mkdir()
+    for target in ("sheet.json", "folder.json"):
+        status, _, err = run(capsys, "rules", "--rules", "club.json", "--save", target)
+        assert status == 2 and "exists and is not a ruleset file, so it is not replaced" in err, err
+    assert (club.parent / "sheet.json").read_text() == sheet
+    status, _, err = run(capsys, "rules", "--save", "a\0b.json")
+    assert status == 2 and "not a file name" in err
+
+
 def test_rules_shows_a_ruleset_file(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "rules", "club.json")
     assert status == 0 and out.startswith("Our club: italian (002) with Bonus for a semi-clean burraco 150")

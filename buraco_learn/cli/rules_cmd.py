@@ -39,7 +39,8 @@ def add_parser(sub: Any, name: str) -> None:
         help="change one rules option, VALUE in JSON (e.g. --option semi_clean_bonus=150); repeatable",
     )
     parser.add_argument("--name", help="the house ruleset's name (e.g. --name 'Our club')")
-    parser.add_argument("--save", metavar="FILE.json", help="write the ruleset to FILE.json (replacing it)")
+    parser.add_argument("--save", metavar="FILE.json",
+                        help="write the ruleset to FILE.json (replacing a ruleset file of that name, never another file)")
     parser.set_defaults(handler=run)
 
 
@@ -99,11 +100,23 @@ def _house_rules(value: str, args: argparse.Namespace) -> Rules:
 
 
 def _save(rules: Rules, path: str) -> int:
-    from buraco_learn.house_rules import describe, save
+    import os
 
+    from buraco_learn.house_rules import HouseRulesError, describe, load, save
+
+    shown = path if len(path) <= 80 else f"{path[:80]}…"
     if not path.lower().endswith(".json") or len(path) <= len(".json"):
-        shown = path if len(path) <= 80 else f"{path[:80]}…"
         raise CliError(f"--save {shown!r}: write the ruleset to a FILE.json, so that --rules knows it is a file")
+    try:
+        exists = os.path.lexists(path)
+    except ValueError:  # a NUL in the path
+        raise CliError(f"--save {shown!r}: not a file name") from None
+    if exists:  # a ruleset file is replaced; anything else (a score sheet, a game record) is never overwritten
+        try:
+            load(path)
+        except HouseRulesError:
+            raise CliError(f"--save {shown!r}: that file exists and is not a ruleset file, so it is not replaced; "
+                           "choose another name") from None
     save(rules, path)
     print(f"saved {describe(rules)}")
     print(f"to {path}: play it with --rules {path}")
