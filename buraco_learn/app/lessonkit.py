@@ -142,8 +142,10 @@ class Page:
         return self._store
 
     def nav(self) -> NavBar:
-        """Links home and to the previous and next lessons."""
-        return NavBar(self.info, self.lessons)
+        """Links home and to the previous and next lessons (the first also carries the page's
+        :class:`~buraco_learn.ui.ConnectionNotice`: words and Reload once the kernel cannot answer)."""
+        first, self._nav_shown = not getattr(self, "_nav_shown", False), True
+        return NavBar(self.info, self.lessons, notice=first)
 
     def record_quiz(self, score: int, total: int, quiz: str = "check") -> str:
         """Record a quiz result; the sentence to show (saying so when progress cannot be kept)."""
@@ -161,15 +163,23 @@ class Page:
         return DoneButton(self).widget
 
 
-class NavBar(widgets.HTML):  # type: ignore[misc]
+class NavBar(widgets.VBox):  # type: ignore[misc]
     """The lesson navigation, as a widget with a repr that says where its links go.
 
     A widget, not an HTML output: JupyterLab's renderer (which Voila uses for outputs)
     opens an output's links in a new tab, and a tab per lesson is a kernel per lesson.
+    With ``notice``, it also holds the page's connection notice (invisible until the
+    page's kernel cannot answer).
     """
 
-    def __init__(self, lesson: LessonInfo, lessons: Sequence[LessonInfo]) -> None:
-        super().__init__(nav_html(lesson, lessons), layout=parts.layout(), style=parts.html_style())
+    def __init__(self, lesson: LessonInfo, lessons: Sequence[LessonInfo], notice: bool = False) -> None:
+        self.links = widgets.HTML(nav_html(lesson, lessons), layout=parts.layout(), style=parts.html_style())
+        children: list[Any] = [self.links]
+        if notice:
+            from buraco_learn.ui.connection_notice import ConnectionNotice
+
+            children.insert(0, ConnectionNotice())
+        super().__init__(children, layout=parts.layout())
         index = list(lessons).index(lesson)
         links = [f"home {INDEX}"]
         if index > 0:
@@ -180,6 +190,11 @@ class NavBar(widgets.HTML):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"NavBar({self._summary})"
+
+    @property
+    def value(self) -> str:
+        """The navigation's HTML."""
+        return str(self.links.value)
 
 
 class DoneButton:
@@ -711,7 +726,9 @@ class Landing:
         if self.store is None:
             for button in (self.reset_one, self.reset_all):
                 button.disabled = True
-        self.widget = parts.vbox([self.table, controls])
+        from buraco_learn.ui.connection_notice import ConnectionNotice
+
+        self.widget = parts.vbox([self.table, controls, ConnectionNotice()])  # the notice shows at the top when needed
         self.refresh()
         on_opened(self.refresh)
 
