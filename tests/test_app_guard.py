@@ -136,3 +136,20 @@ def test_pages_being_started_count_against_the_limits() -> None:
     ledger.reserve("cy")
     busy = ledger.admit("dee", {})
     assert busy.status == 503 and "Wait a minute" in busy.reason
+
+
+def test_a_page_still_loading_its_scripts_keeps_its_kernel_and_a_plain_get_does_not() -> None:
+    """A class of 30 loads slowly: while the browser keeps asking for the page's scripts its kernel waits;
+    a plain GET (nothing more asked for) loses its kernel within a minute (measured: 20 of 30 were lost before)."""
+    ledger = KernelLedger(grace=45)
+    ledger.opened("loading", "ann", now=0)
+    ledger.opened("plain", "bob", now=0)
+    for second in range(5, 100, 5):
+        ledger.active("ann", now=second)  # a script, a style, a theme ...
+        culled = ledger.sweep({"loading": IDLE, "plain": IDLE}, now=second)
+        assert "loading" not in culled
+        if culled:
+            assert culled == ["plain"] and second <= 60
+            break
+    else:
+        pytest.fail("the plain GET's kernel was never culled")

@@ -11,8 +11,9 @@ Pure Python (no Jupyter, no tornado), so every decision is tested without a serv
   readable by its owner only) so a bookmarked page keeps working after a restart. The URL
   ``serve`` prints and opens carries it; a browser that has visited it holds a cookie.
 - :class:`KernelLedger`: every page view starts a kernel. A kernel whose page never
-  connects is culled ``grace`` seconds after it last worked (45 s: within a minute of the
-  page being served); one browser holds at most ``per_client`` kernels (opening one more
+  connects is culled ``grace`` seconds after it last worked and its browser last asked
+  for anything (45 s: a plain GET's kernel goes within a minute of the page being
+  served, while a page still loading its scripts keeps its kernel); one browser holds at most ``per_client`` kernels (opening one more
   first stops its kernels without a connected page, else is refused); at most
   ``max_opening`` pages may be opening at once (a storm of plain GETs is refused, 503).
 
@@ -189,7 +190,10 @@ class KernelLedger:
     >>> ledger.opened("k1", "ann", now=0)
     >>> ledger.sweep({"k1": KernelState(connections=0, busy=False)}, now=10)
     []
-    >>> ledger.sweep({"k1": KernelState(connections=0, busy=False)}, now=56)   # never connected
+    >>> ledger.active("ann", now=20)                 # ann's browser is still loading the page's scripts
+    >>> ledger.sweep({"k1": KernelState(connections=0, busy=False)}, now=56)
+    []
+    >>> ledger.sweep({"k1": KernelState(connections=0, busy=False)}, now=66)   # never connected
     ['k1']
     >>> ledger.opened("k2", "ann", now=60); ledger.opened("k3", "ann", now=61)
     >>> live = {"k2": KernelState(1, False), "k3": KernelState(0, False)}
@@ -229,6 +233,13 @@ class KernelLedger:
         self.opened_at[kernel_id] = now
         self.waiting_since[kernel_id] = now
         self.connected.discard(kernel_id)
+
+    def active(self, client: str, now: float) -> None:
+        """``client``'s browser asked for something (a script, a style, a page): its pages still loading
+        are not abandoned, so their kernels' wait starts again (a class of 30 loads slowly)."""
+        for kernel_id, owner in self.owners.items():
+            if owner == client and kernel_id not in self.connected:
+                self.waiting_since[kernel_id] = max(self.waiting_since.get(kernel_id, now), now)
 
     def forget(self, kernel_id: str) -> None:
         self.owners.pop(kernel_id, None)

@@ -22,6 +22,7 @@ The changes to stock Voila, each small:
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import html
 import logging
@@ -118,7 +119,10 @@ class GuardedHandler(RequestHandler):
         result = super().prepare(*args, **kwargs)
         if result is not None:
             await result
-        if self._finished or not isinstance(self, JupyterHandler) or isinstance(self, WebSocketHandler):
+        if self._finished:
+            return
+        await self._note_activity()
+        if not isinstance(self, JupyterHandler) or isinstance(self, WebSocketHandler):
             return
         if self.request.method == "GET" and "token" in self.request.query_arguments and self.current_user:
             # The key did its work (Jupyter set the login cookie): drop it from the address bar,
@@ -127,12 +131,32 @@ class GuardedHandler(RequestHandler):
                      if name != "token" for value in values]
             self.redirect(self.request.path + ("?" + urlencode(query) if query else ""))
 
+    async def _note_activity(self) -> None:
+        """Tell the ledger this browser is still at work (its pages' kernels are not abandoned)."""
+        app: BuracoVoila | None = self.settings.get("buraco_app")
+        if app is None or not app.ledger.owners:
+            return
+        user = getattr(self, "current_user", None) if isinstance(self, JupyterHandler) else None
+        provider = self.settings.get("identity_provider")
+        if user is None and provider is not None:
+            try:
+                user = provider.get_user_cookie(self)
+                if user is not None and hasattr(user, "__await__"):
+                    user = await user
+            except Exception:  # a damaged cookie: not this browser's
+                user = None
+        if user is not None:
+            app.ledger.active(str(getattr(user, "username", user)), time.monotonic())
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         if status_code == 403:
             self.finish(_refusal_page(403, "This address is not the app's. Open the lessons from the address "
                                            "that buraco-learn serve printed when it started."))
             return
-        super().write_error(status_code, **kwargs)
+        # Jupyter's error pages need settings Voila does not give (they raised while being drawn)
+        sentence = ("That page is not here. Go back to the lessons and open it from there." if status_code == 404 else
+                    f"The server could not answer that (error {status_code}). Go back to the lessons and try again.")
+        self.finish(_refusal_page(status_code, sentence))
 
 
 def guarded(handler: type[RequestHandler]) -> type[RequestHandler]:
@@ -163,7 +187,8 @@ class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         request = PageRequest(app.ledger, client)
         token = PAGE_REQUEST.set(request)
         try:
-            await super().get(path)
+            async with app.rendering:
+                await super().get(path)
         finally:
             request.done()
             PAGE_REQUEST.reset(token)
@@ -228,6 +253,9 @@ class BuracoVoila(Voila):  # type: ignore[misc]
     def initialize(self, argv: Any = None) -> None:
         quiet_ping_warning()
         self.ledger = KernelLedger()
+        # Pages rendered at once (each starts or takes a kernel and runs the notebook): more
+        # than the machine's cores only makes every page of a class late together.
+        self.rendering = asyncio.Semaphore(max(2, os.cpu_count() or 2))
         super().initialize(argv)
 
     def start(self) -> None:
@@ -281,7 +309,7 @@ class BuracoVoila(Voila):  # type: ignore[misc]
 
     async def _stop(self, kernel_ids: Any, why: str) -> None:
         for kernel_id in kernel_ids:
-            log.info("stopping kernel %s: %s", kernel_id, why)
+            log.warning("stopping kernel %s: %s", kernel_id, why)
             self.ledger.forget(kernel_id)
             try:
                 await ensure_async(self.kernel_manager.shutdown_kernel(kernel_id))
