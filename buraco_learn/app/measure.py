@@ -387,8 +387,14 @@ QUIZ_LESSONS = tuple(f"{number:02d}" for number in range(1, 11))  # lessons with
 READY_SELECTOR = 'button[title^="Question 1:"]'
 #: in every page of a class: the moment (Date.now()) its first question appeared
 READY_JS = """(() => {
-    const mark = () => { if (!window.__buracoReady && document.querySelector('READY')) window.__buracoReady = Date.now(); };
-    new MutationObserver(mark).observe(document, {subtree: true, childList: true});
+    const mark = () => {
+        if (window.__buracoReady || !document.querySelector('READY')) return;
+        window.__buracoReady = Date.now();
+        clearInterval(poll);
+    };
+    // the button's title may come after the button itself: watch attributes too, and look every 100 ms
+    new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true});
+    const poll = setInterval(mark, 100);
 })()""".replace("READY", READY_SELECTOR)
 FEEDBACK_JS = """([ms]) => new Promise((resolve, reject) => {
     const button = document.querySelector('button[title^="Question 1:"]');

@@ -22,7 +22,6 @@ The changes to stock Voila, each small:
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import html
 import logging
@@ -187,8 +186,7 @@ class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         request = PageRequest(app.ledger, client)
         token = PAGE_REQUEST.set(request)
         try:
-            async with app.rendering:
-                await super().get(path)
+            await super().get(path)
         finally:
             request.done()
             PAGE_REQUEST.reset(token)
@@ -253,9 +251,6 @@ class BuracoVoila(Voila):  # type: ignore[misc]
     def initialize(self, argv: Any = None) -> None:
         quiet_ping_warning()
         self.ledger = KernelLedger()
-        # Pages rendered at once (each starts or takes a kernel and runs the notebook): more
-        # than the machine's cores only makes every page of a class late together.
-        self.rendering = asyncio.Semaphore(max(2, os.cpu_count() or 2))
         super().initialize(argv)
 
     def start(self) -> None:
