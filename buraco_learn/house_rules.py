@@ -177,11 +177,21 @@ def choice_label(option: str, value: Any) -> str:
     >>> choice_label("pile_take", "any-depth"), choice_label("sets", False), choice_label("pot_sizes", (18, 11))
     ('down to any card', 'no', '18 + 11')
     """
+    plain = plain_value_words(value)
+    return plain if plain is not None else CHOICE_LABELS.get(option, {}).get(str(value), str(value))
+
+
+def plain_value_words(value: Any) -> str | None:
+    """A yes/no or a list of numbers in words, the same for every option (None for any other value).
+
+    >>> plain_value_words(True), plain_value_words((11, 11)), plain_value_words(()), plain_value_words(5)
+    ('yes', '11 + 11', 'none', None)
+    """
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (tuple, list)):
         return " + ".join(map(str, value)) if value else "none"
-    return CHOICE_LABELS.get(option, {}).get(str(value), str(value))
+    return None
 
 
 _IDENTIFIER: Final = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")

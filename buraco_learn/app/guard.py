@@ -74,9 +74,7 @@ def split_host(host: str) -> tuple[str, int | None]:
         if not digits.isdigit() or len(digits) > 5 or int(digits) > 65535:
             return "", None
         return name, int(digits)
-    if ":" in host:  # a bare IPv6 address
-        return host, None
-    return host, None
+    return host, None  # a name without a port, or a bare IPv6 address
 
 
 def is_loopback(name: str) -> bool:

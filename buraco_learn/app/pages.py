@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from buraco_learn.app.catalogue import INDEX, LessonInfo
 from buraco_learn.app.progress import LessonProgress
+from buraco_learn.house_rules import plain_value_words
 from buraco_learn.presets import PRESET_NAMES, preset, preset_doc
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS
@@ -237,10 +238,9 @@ def format_option(value: Any, option: str = "") -> str:
     >>> format_option("low-end", "wild_placement"), format_option(0, "max_set_cards")
     ('at the lower end, fixed', 'no limit')
     """
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (tuple, list)):
-        return " + ".join(map(str, value)) if value else "none"
+    plain = plain_value_words(value)
+    if plain is not None:
+        return plain
     if option in _VALUE_WORDS and value in _VALUE_WORDS[option]:
         return _VALUE_WORDS[option][value]
     if option in _ZERO_IS_NONE and value == 0:

@@ -89,12 +89,16 @@ class NoDelayConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
         return super().connect()
 
 
-def _refusal_page(status: int, sentence: str) -> str:
+def _page(body: str) -> str:
+    """One of the server's own small pages (refusals, the key page): ``body`` is HTML."""
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>buraco-learn</title></head><body style=\"font: 18px/1.5 system-ui, sans-serif; "
-            f"max-width: 36em; margin: 3em auto; padding: 0 1em\"><h1>buraco-learn</h1><p>{html.escape(sentence)}</p>"
-            "</body></html>")
+            "<title>buraco-learn</title></head><body style=\"font: 18px/1.5 system-ui, sans-serif; "
+            f"max-width: 36em; margin: 3em auto; padding: 0 1em\"><h1>buraco-learn</h1>{body}</body></html>")
+
+
+def _refusal_page(sentence: str) -> str:
+    return _page(f"<p>{html.escape(sentence)}</p>")
 
 
 class GuardedHandler(RequestHandler):
@@ -149,13 +153,13 @@ class GuardedHandler(RequestHandler):
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         if status_code == 403:
-            self.finish(_refusal_page(403, "This address is not the app's. Open the lessons from the address "
+            self.finish(_refusal_page("This address is not the app's. Open the lessons from the address "
                                            "that buraco-learn serve printed when it started."))
             return
         # Jupyter's error pages need settings Voila does not give (they raised while being drawn)
         sentence = ("That page is not here. Go back to the lessons and open it from there." if status_code == 404 else
                     f"The server could not answer that (error {status_code}). Go back to the lessons and try again.")
-        self.finish(_refusal_page(status_code, sentence))
+        self.finish(_refusal_page(sentence))
 
 
 def guarded(handler: type[RequestHandler]) -> type[RequestHandler]:
@@ -180,7 +184,7 @@ class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.set_status(admission.status)
             if admission.status == 503:
                 self.set_header("Retry-After", "60")
-            self.finish(_refusal_page(admission.status, admission.reason))
+            self.finish(_refusal_page(admission.reason))
             return
         self.xsrf_token  # noqa: B018 - reading the token sets the cookie
         request = PageRequest(app.ledger, client)
@@ -198,7 +202,7 @@ class KeyPageHandler(VoilaLoginHandler):  # type: ignore[misc]
     def _render(self, message: Any = None) -> None:
         wrong = '<p role="alert" style="color:#a00">That is not the key.</p>' if message else ""
         next_url = html.escape(self.get_argument("next", default=self.base_url), quote=True)
-        self.write(_refusal_page(200, "").replace("<p></p>", f"""
+        self.write(_page(f"""
 <p>This app opens with a key, so that no other web site can use it.</p>
 <p>Open the lessons from the address that <b>buraco-learn serve</b> printed when it started
 (it ends with <code>?token=</code> and the key), or paste the key here.</p>
