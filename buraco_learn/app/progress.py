@@ -1,4 +1,4 @@
-"""The learner's progress: lessons done, quiz scores and saved games, in SQLite; and the host's house rulesets.
+"""The learner's progress: lessons done, their stars, quiz scores and saved games, in SQLite; and the host's house rulesets.
 
 Pure Python (``sqlite3``, no Jupyter), so the landing page, every lesson's kernel and
 the command line share one store. The database lives in the user's data directory
@@ -23,6 +23,14 @@ open page) can read and write at once.
 >>> store.reset("melds")
 >>> store.lesson("melds").done
 False
+
+Each lesson done earns 1 to 3 stars (:mod:`buraco_learn.app.stars`); the best ever earned is kept:
+
+>>> store.mark_done("aces")
+>>> store.record_stars("aces", 2, mistakes=1), store.record_stars("aces", 1, mistakes=None)
+(2, 2)
+>>> store.lesson("aces").stars, store.lesson("aces").fewest_mistakes
+(2, 1)
 
 A host's house rulesets (:mod:`buraco_learn.house_rules`) are kept here too, by name, so every
 page's ruleset chooser offers them; each is checked again when it is read:
@@ -54,8 +62,9 @@ if TYPE_CHECKING:
 
 DATA_ENV: Final = "BURACO_LEARN_DATA"
 DB_NAME: Final = "progress.sqlite3"
-#: 1: lessons, quizzes, games; 2: rulesets (a database of schema 1 gains the table when opened).
-SCHEMA_VERSION: Final = 2
+#: 1: lessons, quizzes, games; 2: rulesets; 3: stars. A database of an older schema is migrated when
+#: opened, keeping its data: each step of :data:`_MIGRATIONS` adds what its version brought.
+SCHEMA_VERSION: Final = 3
 MAX_KEY = 120
 #: The most house rulesets kept (a page that saves in a loop cannot fill the disk).
 MAX_RULESETS: Final = 200
@@ -88,7 +97,21 @@ CREATE TABLE IF NOT EXISTS rulesets (
     data    TEXT NOT NULL,
     updated TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS stars (
+    lesson   TEXT PRIMARY KEY,
+    stars    INTEGER NOT NULL,
+    mistakes INTEGER,
+    updated  TEXT NOT NULL
+);
 """
+#: What each schema version added to the one before (run, in order, on a database of an older schema).
+#: ``stars``: the best stars a lesson has earned, and the fewest mistakes of a visit that passed every
+#: task (NULL until one did); a lesson done before schema 3 has no row and counts 1 star.
+_MIGRATIONS: Final[dict[int, str]] = {
+    2: """CREATE TABLE IF NOT EXISTS rulesets (name TEXT PRIMARY KEY, data TEXT NOT NULL, updated TEXT NOT NULL)""",
+    3: """CREATE TABLE IF NOT EXISTS stars (lesson TEXT PRIMARY KEY, stars INTEGER NOT NULL, mistakes INTEGER,
+                                            updated TEXT NOT NULL)""",
+}
 
 
 class ProgressError(BuracoError):
@@ -127,10 +150,20 @@ class LessonProgress:
     lesson: str
     done_at: str | None = None
     quizzes: dict[str, QuizScore] = field(default_factory=dict)
+    #: The best stars ever recorded for the lesson (0: none yet; see :attr:`stars`).
+    best_stars: int = 0
+    #: The fewest wrong answers of a visit that passed every task (None until one did).
+    fewest_mistakes: int | None = None
 
     @property
     def done(self) -> bool:
         return self.done_at is not None
+
+    @property
+    def stars(self) -> int:
+        """The stars the lesson shows: 0 while not done, else the best earned, at least 1 (a lesson
+        done before stars were kept, or marked done with no task passed)."""
+        return max(1, self.best_stars) if self.done else 0
 
     @property
     def started(self) -> bool:
@@ -250,9 +283,15 @@ class ProgressStore:
                 conn.execute("PRAGMA journal_mode=WAL")
                 if version < SCHEMA_VERSION:
                     conn.execute("BEGIN IMMEDIATE")
-                    for statement in _SCHEMA.split(";"):
-                        if statement.strip():
-                            conn.execute(statement)
+                    # read again under the write lock: another kernel may have migrated it meanwhile
+                    version = conn.execute("PRAGMA user_version").fetchone()[0]
+                    if version == 0:  # a new database
+                        for statement in _SCHEMA.split(";"):
+                            if statement.strip():
+                                conn.execute(statement)
+                    else:  # an older schema: its data stays, each later version adds its tables
+                        for step in range(version + 1, SCHEMA_VERSION + 1):
+                            conn.execute(_MIGRATIONS[step])
                     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                     conn.execute("COMMIT")
         except sqlite3.DatabaseError as error:
@@ -300,6 +339,30 @@ class ProgressStore:
             row = conn.execute("SELECT * FROM quizzes WHERE lesson = ? AND quiz = ?", (lesson, quiz)).fetchone()
         return QuizScore(*row)
 
+    def record_stars(self, lesson: str, stars: int, mistakes: int | None = None) -> int:
+        """Record the stars one visit of ``lesson`` earned (1 to 3) and, when it passed every task, its
+        mistakes; the best stars ever earned and the fewest mistakes are kept. Returns the best stars."""
+        _key("lesson", lesson)
+        if not isinstance(stars, int) or isinstance(stars, bool) or not 1 <= stars <= 3:
+            raise ProgressError(f"a lesson earns 1 to 3 stars, not {stars!r}")
+        if mistakes is not None and (not isinstance(mistakes, int) or isinstance(mistakes, bool) or mistakes < 0):
+            raise ProgressError(f"mistakes must be a whole number from 0, not {mistakes!r}")
+        with self._transaction(write=True) as conn:
+            conn.execute(
+                """
+                INSERT INTO stars (lesson, stars, mistakes, updated) VALUES (?1, ?2, ?3, ?4)
+                ON CONFLICT (lesson) DO UPDATE SET
+                    stars = MAX(stars, excluded.stars),
+                    mistakes = CASE WHEN excluded.mistakes IS NULL THEN mistakes
+                                    WHEN mistakes IS NULL THEN excluded.mistakes
+                                    ELSE MIN(mistakes, excluded.mistakes) END,
+                    updated = excluded.updated
+                """,
+                (lesson, stars, mistakes, _now()),
+            )
+            row = conn.execute("SELECT stars FROM stars WHERE lesson = ?", (lesson,)).fetchone()
+        return int(row[0])
+
     def lesson(self, lesson: str) -> LessonProgress:
         """The progress of one lesson (empty when never touched)."""
         _key("lesson", lesson)
@@ -310,13 +373,15 @@ class ProgressStore:
         with self._transaction() as conn:
             done = dict(conn.execute("SELECT lesson, done_at FROM lessons").fetchall())
             quiz_rows = conn.execute("SELECT * FROM quizzes ORDER BY lesson, quiz").fetchall()
+            stars = {lesson: (int(best), mistakes) for lesson, best, mistakes
+                     in conn.execute("SELECT lesson, stars, mistakes FROM stars").fetchall()}
         quizzes: dict[str, dict[str, QuizScore]] = {}
         for row in quiz_rows:
             score = QuizScore(*row)
             quizzes.setdefault(score.lesson, {})[score.quiz] = score
         return {
-            lesson: LessonProgress(lesson, done.get(lesson), quizzes.get(lesson, {}))
-            for lesson in sorted(set(done) | set(quizzes))
+            lesson: LessonProgress(lesson, done.get(lesson), quizzes.get(lesson, {}), *stars.get(lesson, (0, None)))
+            for lesson in sorted(set(done) | set(quizzes) | set(stars))
         }
 
     # -- saved games ----------------------------------------------------------------
@@ -426,15 +491,15 @@ class ProgressStore:
 
     # -- reset ----------------------------------------------------------------------
     def reset(self, lesson: str | None = None) -> None:
-        """Forget one lesson (done, quiz scores and the games saved from it), or all progress.
+        """Forget one lesson (done, stars, quiz scores and the games saved from it), or all progress.
 
         The host's house rulesets are not progress: they stay (:meth:`delete_ruleset` forgets one)."""
         if lesson is not None:
             _key("lesson", lesson)
         with self._transaction(write=True) as conn:
             if lesson is None:
-                for table in ("lessons", "quizzes", "games"):
+                for table in ("lessons", "stars", "quizzes", "games"):
                     conn.execute(f"DELETE FROM {table}")
             else:
-                for table in ("lessons", "quizzes", "games"):
+                for table in ("lessons", "stars", "quizzes", "games"):
                     conn.execute(f"DELETE FROM {table} WHERE lesson = ?", (lesson,))
