@@ -40,7 +40,30 @@ _LAZY = {
 __all__ = ["BuracoWidget", "CardTable", "ConnectionNotice", "MeldQuiz", "Replayer", "ScoreSheet"]
 
 
+#: the libraries the widget classes import (dependencies of buraco-learn itself, not of an extra)
+WIDGET_LIBRARIES = ("anywidget", "ipywidgets", "traitlets", "comm")
+
+
+def missing_library_message(what: str, library: str) -> str:
+    """The one sentence said when a widget cannot be loaded because ``library`` is not installed.
+
+    >>> print(missing_library_message("buraco_learn.ui.CardTable", "anywidget"))
+    buraco_learn.ui.CardTable needs anywidget, which is not installed in this Python: install buraco-learn with its dependencies (pip install buraco-learn, which brings anywidget and ipywidgets), or add them (pip install anywidget ipywidgets).
+    """
+    return (
+        f"{what} needs {library}, which is not installed in this Python: install buraco-learn with its dependencies "
+        "(pip install buraco-learn, which brings anywidget and ipywidgets), or add them (pip install anywidget ipywidgets)."
+    )
+
+
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        try:
+            module = importlib.import_module(_LAZY[name])
+        except ModuleNotFoundError as error:
+            library = (error.name or "").partition(".")[0]
+            if library in WIDGET_LIBRARIES:
+                raise ModuleNotFoundError(missing_library_message(f"buraco_learn.ui.{name}", library), name=error.name) from None
+            raise
+        return getattr(module, name)
     raise AttributeError(f"module 'buraco_learn.ui' has no attribute {name!r}")

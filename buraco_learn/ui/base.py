@@ -34,8 +34,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, Final, TypeVar
 
-import anywidget
-import traitlets
+from buraco_learn.ui import missing_library_message
+
+try:
+    import anywidget
+    import traitlets
+except ModuleNotFoundError as _missing:  # one sentence instead of a traceback into anywidget's absence
+    raise ModuleNotFoundError(missing_library_message("buraco-learn's widgets", (_missing.name or "anywidget").partition(".")[0]),
+                              name=_missing.name) from None
 
 from buraco_learn.errors import BuracoError
 from buraco_learn.ui.serverlog import route_to_server_log
