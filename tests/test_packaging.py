@@ -13,7 +13,9 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -158,3 +160,78 @@ def test_the_lock_installs_from_python_3_11_0(dist: Path, tmp_path: Path) -> Non
     print(f"\nthe wheel alone on {old}: Python {'.'.join(map(str, found['python']))}")
     assert found["python"][:2] == [3, 11] and found["python"][2] < 5
     assert found["table_error"] == ""
+
+
+# -- what the wheel and the sdist carry (issue 17, item 5) ------------------------------------------------
+
+#: what the sdist must hold besides the package: its own tests run from it, and so does ./dev
+SDIST_NEEDS = ("LICENSE", "CHANGELOG.md", "README.md", "pyproject.toml", "requirements-lock.txt", "dev",
+               "binder/requirements.txt", "binder/runtime.txt", "binder/postBuild", "binder/start",
+               "docs/CONTRIBUTING.md", "tests/conftest.py", "widgets/card_table.js", "lessons/index.ipynb")
+#: the folders whose every tracked file goes into the sdist
+SDIST_FOLDERS = ("buraco_learn", "widgets", "lessons", "tests", "binder", "docs")
+
+
+def sdist_names(sdist: Path) -> dict[str, tarfile.TarInfo]:
+    with tarfile.open(sdist) as archive:
+        members = archive.getmembers()
+    prefix = sdist.name.removesuffix(".tar.gz") + "/"
+    return {member.name.removeprefix(prefix): member for member in members if member.isfile()}
+
+
+def test_the_wheel_carries_the_license_and_the_metadata(dist: Path) -> None:
+    with zipfile.ZipFile(the_wheel(dist)) as wheel:
+        names = wheel.namelist()
+        (license_name,) = [name for name in names if name.endswith(".dist-info/licenses/LICENSE")]
+        assert wheel.read(license_name).decode() == (REPO / "LICENSE").read_text()
+        (metadata_name,) = [name for name in names if name.endswith(".dist-info/METADATA")]
+        metadata = wheel.read(metadata_name).decode()
+    assert "License-Expression: MIT" in metadata
+    for classifier in ("Framework :: Jupyter", "Framework :: Jupyter :: JupyterLab", "Topic :: Games/Entertainment",
+                       "Intended Audience :: Education", "Programming Language :: Python :: 3.11"):
+        assert f"Classifier: {classifier}\n" in metadata
+    for label in ("Homepage", "Documentation", "Changelog"):
+        assert f"Project-URL: {label}, " in metadata
+    requires = {line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith("Requires-Dist:")}
+    assert {"anywidget>=0.9", "ipywidgets>=8.1"} <= requires, "the widgets' libraries are plain dependencies"
+    assert "MIT License" in (REPO / "LICENSE").read_text() and "buraco-learn contributors" in (REPO / "LICENSE").read_text()
+
+
+def test_the_sdist_holds_what_its_own_tests_need(dist: Path) -> None:
+    names = sdist_names(the_sdist(dist))
+    missing = [name for name in SDIST_NEEDS if name not in names]
+    assert not missing, f"the sdist lacks {missing}"
+    assert names["dev"].mode & 0o111, "./dev stays executable"
+    tracked = subprocess.run(["git", "ls-files", *SDIST_FOLDERS], capture_output=True, text=True, cwd=REPO, timeout=60)
+    if tracked.returncode == 0 and tracked.stdout:  # in a checkout: every tracked file of those folders
+        left_out = [name for name in tracked.stdout.splitlines() if name not in names and (REPO / name).is_file()]
+        assert not left_out, f"the sdist lacks tracked files: {left_out[:20]}"
+    assert not [name for name in names if name.endswith((".so", ".pyd", ".pyc")) or name.endswith("_engine.json")], \
+        "no compiled engine or bytecode in the sdist"
+
+
+#: a representative part of the suite, run from the unpacked sdist (no browser, nothing slow)
+SDIST_TESTS = ("tests/test_app_binder.py", "tests/test_cards.py", "tests/test_rules.py", "tests/test_golden_records.py",
+               "tests/test_ui_meld_quiz.py", "tests/test_app_catalogue.py", "README.md")
+
+
+@pytest.mark.slow
+def test_the_sdist_s_own_tests_pass(dist: Path, tmp_path: Path) -> None:
+    """Unpacked in a temporary folder, installed with the test extra into its own venv, its tests pass there."""
+    with tarfile.open(the_sdist(dist)) as archive:
+        archive.extractall(tmp_path, filter="data")
+    (root,) = tmp_path.glob("buraco_learn-*")
+    uv = find_uv()
+    subprocess.run([uv, "venv", "--quiet", "--python", sys.executable, str(root / ".venv")],
+                   check=True, capture_output=True, timeout=300, env=clean_env())
+    python = root / ".venv" / "bin" / "python"
+    result = subprocess.run([uv, "pip", "install", "--quiet", "--python", str(python), "-c", "requirements-lock.txt", "-e", ".[test]"],
+                            capture_output=True, text=True, timeout=900, cwd=root, env=clean_env())
+    assert result.returncode == 0, f"installing the sdist's test extra failed:\n{result.stderr[-3000:]}"
+    result = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:xdist", *SDIST_TESTS],
+                            capture_output=True, text=True, timeout=1800, cwd=root, env=clean_env())
+    assert result.returncode == 0, f"the sdist's tests failed:\n{result.stdout[-3000:]}\n{result.stderr[-2000:]}"
+    assert " passed" in result.stdout.splitlines()[-1]
+    assert str(root) in subprocess.run([str(python), "-c", "import buraco_learn; print(buraco_learn.__file__)"],
+                                       capture_output=True, text=True, cwd=tmp_path, env=clean_env(), timeout=120).stdout, \
+        "the tests ran on the sdist's own copy"
