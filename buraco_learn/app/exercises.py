@@ -181,6 +181,8 @@ class TableExercise:
         self.table: Any = None
         self.recorded = False
         self.widget = parts.vbox([self.task, self.holder, self.status, self.again])
+        if page is not None:
+            page.task(self.quiz)
         self.restart()
 
     def __repr__(self) -> str:
@@ -277,7 +279,9 @@ class TableExercise:
         if self.recorded or self.page is None:
             return ""
         self.recorded = True
-        return self.page.record_quiz(int(success), 1, self.quiz)
+        saved = self.page.record_quiz(int(success), 1, self.quiz)
+        self.page.answered(self.quiz, success)  # a turn with a goal missed is a mistake
+        return saved
 
 
 # -- scoring a hand ---------------------------------------------------------------------------------------
@@ -307,6 +311,8 @@ class ScoringExercise:
                                     self.feedback, self.sheet_holder])
         if chooser is not None:
             chooser.on_change(lambda _rules: self.new_match())
+        if page is not None:
+            page.task(quiz)
         self.new_match()
 
     def __repr__(self) -> str:
@@ -372,6 +378,8 @@ class ScoringExercise:
             self._finish(True, "Every total is right: the hand goes on the score sheet.")
         else:
             self.feedback.value = (f'{STYLE}<div role="status">{"".join(parts)}<p>Try again, or show the breakdown.</p></div>')
+            if self.page is not None:
+                self.page.answered(self.quiz, False)
         return right
 
     def reveal(self) -> None:
@@ -384,6 +392,8 @@ class ScoringExercise:
         self.check_button.disabled = self.reveal_button.disabled = True
         # the task is passed by a right answer, at the first try or after retries; asking for the breakdown is not passing
         saved = self.page.record_quiz(int(right), 1, self.quiz) if self.page is not None else ""
+        if self.page is not None:  # the breakdown asked for is not a pass: a mistake, until a hand is scored right
+            self.page.answered(self.quiz, right)
         tables = "".join(breakdown_html(name, score) for name, score in self.scores.items())
         try:
             self.sheet.add_hand({name: score.to_dict() for name, score in self.scores.items()})
@@ -424,6 +434,8 @@ class QuizRounds:
         self.widget = parts.vbox([self.holder, self.status])
         if chooser is not None:
             chooser.on_change(lambda _rules: self.restart())
+        if page is not None:
+            page.task(quiz)  # passed by a round finished
         self.restart()
 
     def __repr__(self) -> str:
@@ -443,6 +455,7 @@ class QuizRounds:
         self.holder.children = [self.quiz]
         self.rounds: list[int] = []
         self._saved = ""
+        self._wrong = 0  # wrong first answers of this quiz already told to the page
         if old is not None:
             _close(old)
         self.update()
@@ -452,10 +465,17 @@ class QuizRounds:
         size = len(session.pool)  # the round's length (``round``, unless fewer questions can be made)
         if session.answered < size * len(self.rounds):  # the widget's "Start again": round 1 again
             self.rounds, self._saved = [], ""
+        wrong = session.answered - session.score  # wrong at the first try, or revealed
+        if self.page is not None:
+            for _ in range(max(0, wrong - self._wrong)):
+                self.page.answered(self.quiz_name, False)
+        self._wrong = wrong
         if session.answered >= size * (len(self.rounds) + 1):  # a round just finished
             score = session.round_score
             self.rounds.append(score)
             self._saved = self.page.record_quiz(score, size, self.quiz_name) if self.page is not None else ""
+            if self.page is not None:
+                self.page.answered(self.quiz_name, True)
         done = "".join(f"<li>Round {number}: {score} of {size} right at the first try</li>"
                        for number, score in enumerate(self.rounds, 1))
         self.status.value = (f'{STYLE}<div class="quiz-rounds" role="status"><p>Rounds finished:</p><ul>{done}</ul>'
@@ -485,7 +505,11 @@ def deal_number(text: str) -> int | None:
 
 
 class GameRoom:
-    """Play against the bots with the coach's hints and review; the game is saved in the progress store as it goes."""
+    """Play against the bots with the coach's hints and review; the game is saved in the progress store as it goes.
+
+    Its task for the lesson's stars is a hand played to the end (free play has no wrong answers)."""
+
+    HAND_PLAYED = "a hand played"
 
     def __init__(self, page: Page | None = None, chooser: RulesetChooser | None = None, *, slot: str = "lesson-play",
                  pace: float = 0.8) -> None:
@@ -514,6 +538,8 @@ class GameRoom:
         self.replay_button.on_click(lambda _button: self.show_replay())
         self.widget = parts.vbox([parts.hbox([self.level, self.deal, self.new_button, self.resume_button]), self.status,
                                     self.holder, self.replay_button])
+        if page is not None:
+            page.task(self.HAND_PLAYED)
         self._offer()
         on_opened(self._offer)
 
@@ -664,6 +690,7 @@ class GameRoom:
             totals = {side: score.total for side, score in game.state.score().items()}
             best = max(totals.values())
             self.page.record_quiz(int(totals[mine] == best), 1, "hands won")
+            self.page.answered(self.HAND_PLAYED, True)
 
     def show_replay(self) -> Any:
         """The hand just finished, step by step with every card face up."""

@@ -10,13 +10,17 @@ page)::
     chooser.view(lambda rules: ...)    # HTML re-rendered when the ruleset changes
     quiz = kit.Quiz([kit.meld_question("7H 8H 9H"), ...], chooser, page=page)
     quiz.widget
-    page.done_button()                 # "I've done this lesson", kept in the progress store
+    page.done_button()                 # the recap, and "I've done this lesson", kept with its stars
 
 Exercises are built from :class:`Question` values whose right answer and explanation
 come from the engine under the chosen ruleset (never typed by hand). :class:`Quiz`
 uses plain ipywidgets; the meld quiz widget of :mod:`buraco_learn.ui` can replace it
 with the same questions. Every callback catches errors and shows a sentence instead of
 a traceback (an observer's exception would otherwise vanish in the browser console).
+
+Every exercise given the ``page`` tells it each answer (:meth:`Page.answered`): the page counts
+the visit's wrong answers and the tasks passed, and the lesson earns its stars from them once it
+is done (:mod:`buraco_learn.app.stars`; the best is kept in the progress store).
 
 >>> quiz = Quiz([meld_question("7H 8H 9H"), meld_question("9S 9H 9D")])
 >>> quiz.correct_choice(0), quiz.correct_choice(1)
@@ -41,8 +45,11 @@ import ipywidgets as widgets
 
 from buraco_learn.app import parts, preheat
 from buraco_learn.app.catalogue import INDEX, LessonInfo, discover, find
-from buraco_learn.app.pages import STYLE, format_option, landing_html, nav_html, option_label, option_words
+from buraco_learn.app.lessonmap import map_html
+from buraco_learn.app.pages import STYLE, format_option, nav_html, option_label, option_words
 from buraco_learn.app.progress import ProgressError, ProgressStore
+from buraco_learn.app.recaps import recap_html
+from buraco_learn.app.stars import how_to_earn, stars_for, stars_label, stars_text
 from buraco_learn.app.views import meld_verdict_html
 from buraco_learn.cards import parse_cards
 from buraco_learn.errors import BuracoError
@@ -123,13 +130,24 @@ def _open_store() -> tuple[ProgressStore | None, str]:
 
 # -- the page ------------------------------------------------------------------------------
 class Page:
-    """One lesson: its catalogue entry, navigation and completion button."""
+    """One lesson: its catalogue entry, navigation and completion button, and this visit's answers.
+
+    A visit is one opening of the page (one kernel). Its exercises register their tasks
+    (:meth:`task`) and report every answer (:meth:`answered`); :attr:`mistakes` counts the
+    wrong ones, :attr:`finished` says whether every task was passed. Once the lesson is done,
+    each answer records the visit's stars in the progress store, which keeps the best.
+    """
 
     def __init__(self, lesson: str, store: ProgressStore | None = None) -> None:
         self.lessons = discover()
         self.info: LessonInfo = find(lesson)
         self._store = store
         self._store_error = ""
+        #: Wrong answers in this visit (every wrong try counts).
+        self.mistakes = 0
+        self._tasks: set[str] = set()
+        self._passed: set[str] = set()
+        self._listeners: list[Callable[[], None]] = []
 
     def __repr__(self) -> str:
         return f"Page({self.info.id!r})"
@@ -158,9 +176,64 @@ class Page:
             return f"Your score is not saved: {progress_problem(error)}."
         return "Your score is saved on the lessons page."
 
+    # -- tasks, mistakes and stars ------------------------------------------------------
+    def task(self, key: str) -> None:
+        """Count ``key`` among this lesson's tasks (an exercise calls it when it is built)."""
+        self._tasks.add(key)
+
+    def answered(self, key: str, right: bool) -> None:
+        """One answer to the task ``key``: a wrong one is a mistake, a right one passes the task.
+        Once the lesson is done the visit's stars are recorded (the store keeps the best)."""
+        self._tasks.add(key)
+        if right:
+            self._passed.add(key)
+        else:
+            self.mistakes += 1
+        self.save_stars()
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:  # what the page shows stays; never a traceback in it
+                logging.getLogger(__name__).exception("showing the lesson's progress failed")
+
+    def on_answer(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` after every answer (the done button shows the stars so far)."""
+        self._listeners.append(listener)
+
+    @property
+    def tasks(self) -> int:
+        """How many tasks this lesson's exercises registered."""
+        return len(self._tasks)
+
+    @property
+    def finished(self) -> bool:
+        """Whether every task of the lesson was passed in this visit (true for a lesson without tasks)."""
+        return self._tasks <= self._passed
+
+    def visit_stars(self, done: bool = True) -> int:
+        """The stars this visit earns (:func:`~buraco_learn.app.stars.stars_for`)."""
+        return stars_for(done, self.mistakes, self.finished)
+
+    def save_stars(self) -> str:
+        """Record this visit's stars when the lesson is done; a sentence when they could not be kept."""
+        store = self.store
+        if store is None:
+            return ""
+        try:
+            if store.is_done(self.info.id):
+                store.record_stars(self.info.id, self.visit_stars(), self.mistakes if self.finished else None)
+        except ProgressError as error:
+            return f"Your stars are not saved: {progress_problem(error)}."
+        return ""
+
+    def recap(self) -> Any:
+        """The lesson's three-line recap, "What you learned" (:mod:`buraco_learn.app.recaps`)."""
+        return parts.html(f"{STYLE}{recap_html(self.info.id)}")
+
     def done_button(self) -> Any:
-        """The "I've done this lesson" button, with the date it was marked and a link onwards."""
-        return DoneButton(self).widget
+        """The end of the lesson: its recap, then the "I've done this lesson" button with the date it
+        was marked, the stars earned and a link onwards."""
+        return parts.vbox([self.recap(), DoneButton(self).widget])
 
 
 class NavBar(widgets.VBox):  # type: ignore[misc]
@@ -205,9 +278,10 @@ class DoneButton:
         self.button = parts.button("I've done this lesson", icon="check", button_style="success")
         self.status = parts.html()
         self.button.on_click(lambda _button: self.toggle())
-        self.widget = parts.hbox([self.button, self.status])
+        self.widget = parts.hbox([self.button, self.status], flex_flow="row wrap", align_items="center")
         self._show()
         on_opened(self._show)
+        page.on_answer(self._show)
 
     def _done_at(self) -> str | None:
         store = self.page.store
@@ -230,8 +304,20 @@ class DoneButton:
         onward = ""
         if after < len(self.page.lessons):
             following = self.page.lessons[after]
-            onward = f' <a class="buraco-link" href="{html.escape(following.filename)}">Next: {html.escape(following.label)} →</a>'
-        self.status.value = f'{STYLE}<span class="buraco-feedback right lesson-done">✔ Done on {when}.</span>{onward}'
+            onward = (f' <a class="buraco-link" href="{html.escape(following.filename)}">Next: lesson {following.number}'
+                      f" — {html.escape(following.title)} →</a>")
+        stars = self._stars()
+        earned = (f' <span class="lesson-stars" role="img" aria-label="{stars_label(stars)}">{stars_text(stars)}</span>'
+                  f' <span class="stars-hint">{html.escape(how_to_earn(stars))}</span>' if stars else "")
+        self.status.value = (f'{STYLE}<span class="buraco-feedback right lesson-done">✔ Done on {when}.</span>{earned}'
+                             f"{html.escape(message)}{onward}")
+
+    def _stars(self) -> int:
+        store = self.page.store
+        try:
+            return store.lesson(self.page.info.id).stars if store is not None else 0
+        except ProgressError:
+            return 0
 
     def toggle(self) -> bool:
         """Flip the lesson's done mark; whether it is now done."""
@@ -243,7 +329,8 @@ class DoneButton:
         except ProgressError as error:
             self.status.value = progress_error_html(error)
             return False
-        self._show()
+        problem = self.page.save_stars()  # the stars this visit earned, now that the lesson is done
+        self._show(f" {problem}" if problem else "")
         return self._done_at() is not None
 
 
@@ -485,6 +572,9 @@ class Quiz:
         self.chooser = chooser
         self.page = page
         self.quiz = quiz
+        if page is not None:
+            for index in range(len(self.questions)):
+                page.task(self._task(index))
         self._fixed_rules = preset(rules)
         self._answers: list[str | None] = []
         self._latest: list[str | None] = []
@@ -524,6 +614,9 @@ class Quiz:
 
     def correct_choice(self, index: int) -> str:
         return self.questions[index].answer(self.rules)
+
+    def _task(self, index: int) -> str:
+        return f"{self.quiz} {index + 1}"
 
     def feedback_html(self, index: int) -> str:
         return str(self._feedback[index].value)
@@ -640,6 +733,8 @@ class Quiz:
             self._finish()
         else:
             self.widget.children = self._children()
+        if self.page is not None:
+            self.page.answered(self._task(index), right)
         return right
 
     def _finish(self) -> None:
@@ -696,7 +791,8 @@ class Tryout:
 
 # -- the landing page ---------------------------------------------------------------------------
 class Landing:
-    """The lesson list with progress, and controls to reset one lesson or everything."""
+    """The map of the path (:func:`~buraco_learn.app.lessonmap.map_html`: every lesson with its stars, and
+    the next one to do), and controls to reset one lesson or everything."""
 
     def __init__(self, store: ProgressStore | None = None) -> None:
         self.lessons = discover()
@@ -734,7 +830,7 @@ class Landing:
 
     def refresh(self) -> None:
         progress = self.store.all() if self.store is not None else {}
-        self.table.value = landing_html(self.lessons, progress)
+        self.table.value = map_html(self.lessons, progress)
 
     def _ask(self) -> None:
         self.confirm_box.layout.display = "flex"

@@ -1,0 +1,128 @@
+"""The landing page's map of the path: every lesson in order, its stars, and what to do next.
+
+Like the map of stages in lichess Learn: a line of numbered stops, each lesson's title (a
+link) and goal, its stars drawn ``★★☆`` with the number in words for screen readers
+(``aria-label="2 of 3 stars"``), the lessons done marked with ✔, and one clear link to the
+next lesson: the first one not done. Pure functions returning HTML (no Jupyter); the
+layout wraps, so it reads on a phone as on a desktop.
+
+>>> from buraco_learn.app.catalogue import discover
+>>> from buraco_learn.app.progress import LessonProgress
+>>> lessons = discover()
+>>> page = map_html(lessons, {"cards": LessonProgress("cards", "2026-01-01T00:00:00+00:00", best_stars=2)})
+>>> "1 of 12 lessons done" in page and "Next: lesson 2 — Melds: sets and runs" in page
+True
+>>> 'aria-label="2 of 3 stars"' in page and "★★☆" in page
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from buraco_learn.app.catalogue import LessonInfo
+from buraco_learn.app.progress import LessonProgress
+from buraco_learn.app.stars import FEW_MISTAKES, MOST, stars_label, stars_text
+
+MAP_STYLE: Final = """<style>
+.buraco-map-page{max-width:52em}
+.buraco-summary{margin:.2em 0 .4em;font-size:105%}
+.buraco-next{display:inline-block;margin:.2em 0 .5em;padding:.45em .9em;border-radius:6px;background:#0b57d0;
+  color:#fff!important;font-weight:bold;text-decoration:none}
+.buraco-next:hover{background:#0842a0;text-decoration:none}
+.buraco-stars-key{color:#555;font-size:90%;margin:.2em 0 .8em}
+.buraco-stars-key .lesson-stars{font-size:100%}
+ol.buraco-map{list-style:none;margin:0;padding:0}
+ol.buraco-map li.lesson{position:relative;display:flex;gap:.8em;align-items:flex-start;padding:.45em 0 .7em;margin:0}
+ol.buraco-map li.lesson:not(:last-child)::before{content:"";position:absolute;left:1.05em;top:2.4em;bottom:-.2em;
+  border-left:3px solid #d0d7de}
+ol.buraco-map li.map-done:not(:last-child)::before{border-left-color:#1e7b34}
+ol.buraco-map .map-stop{flex:0 0 2.1em;height:2.1em;border-radius:50%;display:flex;align-items:center;
+  justify-content:center;font-weight:bold;background:#fff;border:3px solid #afb8c1;color:#57606a;box-sizing:border-box;
+  position:relative;z-index:1}
+ol.buraco-map li.map-done .map-stop{background:#1e7b34;border-color:#1e7b34;color:#fff}
+ol.buraco-map li.map-next .map-stop{background:#0b57d0;border-color:#0b57d0;color:#fff;box-shadow:0 0 0 4px #c9dcff}
+ol.buraco-map .map-body{flex:1 1 auto;min-width:0}
+ol.buraco-map .map-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.1em .8em}
+ol.buraco-map .lesson-link{font-weight:bold;color:#0b57d0;text-decoration:none;font-size:105%}
+ol.buraco-map .lesson-link:hover{text-decoration:underline}
+ol.buraco-map .map-state{margin-left:auto;white-space:nowrap;display:flex;gap:.5em;align-items:baseline}
+.lesson-stars{color:#bf8700;font-size:125%;letter-spacing:.08em;line-height:1}
+ol.buraco-map li:not(.map-done) .lesson-stars{color:#afb8c1}
+ol.buraco-map .lesson-progress{font-size:88%;color:#57606a}
+ol.buraco-map .lesson-progress.lesson-done{color:#1e7b34;font-weight:bold}
+ol.buraco-map .lesson-progress.lesson-next{color:#0b57d0;font-weight:bold}
+ol.buraco-map .goal{color:#444;font-size:92%;line-height:1.4;margin-top:.15em;overflow-wrap:anywhere}
+</style>"""
+
+
+def next_lesson(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgress]) -> LessonInfo | None:
+    """The first lesson not done yet, or None when all are done."""
+    for lesson in lessons:
+        entry = progress.get(lesson.id)
+        if entry is None or not entry.done:
+            return lesson
+    return None
+
+
+def state_words(lesson: LessonInfo, entry: LessonProgress | None, upcoming: LessonInfo | None) -> tuple[str, str]:
+    """A lesson's place on the path in words: (text, css class).
+
+    >>> from pathlib import Path
+    >>> info = LessonInfo(2, "melds", "Melds", "Tell sets from runs.", "ready", Path("02_melds.ipynb"))
+    >>> state_words(info, None, info), state_words(info, None, None)
+    (('Next', 'lesson-next'), ('Not started', 'lesson-new'))
+    >>> state_words(info, LessonProgress("melds", "2026-01-01T00:00:00+00:00"), None)
+    ('✔ Done', 'lesson-done')
+    """
+    if entry is not None and entry.done:
+        return "✔ Done", "lesson-done"
+    if upcoming is not None and upcoming.id == lesson.id:
+        return "Next", "lesson-next"
+    if not lesson.ready:
+        return "Still being written", "lesson-outline"
+    if entry is not None and entry.started:
+        return "Started", "lesson-started"
+    return "Not started", "lesson-new"
+
+
+def stars_html(stars: int) -> str:
+    """The stars drawn, with their number in words for screen readers."""
+    return f'<span class="lesson-stars" role="img" aria-label="{stars_label(stars)}">{stars_text(stars)}</span>'
+
+
+def map_html(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgress]) -> str:
+    """The landing page's path: a summary with the next lesson, a key to the stars, and every lesson in order."""
+    upcoming = next_lesson(lessons, progress)
+    stops = []
+    for lesson in lessons:
+        entry = progress.get(lesson.id)
+        stars = entry.stars if entry is not None else 0
+        words, css = state_words(lesson, entry, upcoming)
+        where = "map-done" if css == "lesson-done" else ("map-next" if css == "lesson-next" else "map-todo")
+        current = ' aria-current="step"' if css == "lesson-next" else ""
+        stops.append(
+            f'<li class="lesson {where}" data-lesson="{html.escape(lesson.id)}" data-stars="{stars}"{current}>'
+            f'<span class="map-stop" aria-hidden="true">{"✔" if where == "map-done" else lesson.number}</span>'
+            f'<div class="map-body"><div class="map-head">'
+            f'<a class="lesson-link" href="{html.escape(lesson.filename)}">'
+            f'<span class="lesson-number">{lesson.number}.</span> {html.escape(lesson.title)}</a>'
+            f'<span class="map-state">{stars_html(stars)}<span class="lesson-progress {css}">{words}</span></span></div>'
+            f'<div class="goal">{html.escape(lesson.goal)}</div></div></li>'
+        )
+    done = sum(1 for lesson in lessons if (entry := progress.get(lesson.id)) is not None and entry.done)
+    earned = sum(entry.stars for lesson in lessons if (entry := progress.get(lesson.id)) is not None)
+    count = f"{done} of {len(lessons)} lessons done · {earned} of {MOST * len(lessons)} stars"
+    if upcoming is None:
+        summary = f'<p class="buraco-summary">You have done all {len(lessons)} lessons. {count}.</p>'
+        onward = ""
+    else:
+        summary = f'<p class="buraco-summary">{count}.</p>'
+        onward = (f'<a class="buraco-next continue" href="{html.escape(upcoming.filename)}">'
+                  f"Next: lesson {upcoming.number} — {html.escape(upcoming.title)} →</a>")
+    key = (f'<p class="buraco-stars-key">Each lesson earns up to 3 stars: {stars_html(1)} done, '
+           f"{stars_html(2)} done with at most {FEW_MISTAKES} wrong answers, {stars_html(3)} done with none.</p>")
+    return (f'{MAP_STYLE}<div class="buraco-map-page">{summary}{onward}{key}'
+            f'<ol class="buraco-map" aria-label="Your path through the lessons">{"".join(stops)}</ol></div>')

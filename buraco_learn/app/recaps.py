@@ -1,0 +1,99 @@
+"""What each lesson taught, in three short lines: the recap at its end ("What you learned").
+
+One entry per lesson, by its catalogue id (the ``id`` of its notebook's metadata); the
+lesson kit draws it above "I've done this lesson" (:meth:`~buraco_learn.app.lessonkit.Page.done_button`).
+Plain words for a newcomer: no card notation, no rule-document numbers, no option names.
+A new lesson adds its three lines here; a test holds every lesson of the catalogue to it.
+
+>>> recap("melds")[0]
+'A meld is three or more cards laid face up for your side.'
+>>> recap("no-such-lesson") is None
+True
+>>> print(recap_html("turn"))  # doctest: +ELLIPSIS
+<section class="buraco-recap" aria-label="What you learned"><h3>What you learned</h3><ul><li>Each turn...</ul></section>
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Final
+
+#: The three lines of each lesson, by lesson id.
+RECAPS: Final[dict[str, tuple[str, str, str]]] = {
+    "cards": (
+        "Burraco is played with two decks of cards and four jokers: 108 cards.",
+        "The jokers and the 2s are wild: they stand in for a card you do not have.",
+        "Each player is dealt 11 cards, and each side has a second hand of 11, the pot, face down for later.",
+    ),
+    "melds": (
+        "A meld is three or more cards laid face up for your side.",
+        "A set is cards of one rank, such as three 10s; a run is cards of one suit in a row, such as 7♥ 8♥ 9♥.",
+        "You and your partner may add cards to your side's melds later.",
+    ),
+    "wild-cards": (
+        "A meld holds at most one wild card, and is never made of wild cards alone.",
+        "A 2 in its own place in a run of its suit, as in A♠ 2♠ 3♠, is an ordinary card.",
+        "A wild card in a run can be swapped for the very card it stands for.",
+    ),
+    "aces": (
+        "The ace goes below the 2, as in A 2 3, or above the King, as in Q K A.",
+        "A run never turns the corner: K A 2 is not a run.",
+        "One run holds one ace: never an ace at both ends.",
+    ),
+    "turn": (
+        "Each turn, first draw the top card of the stock or take the whole discard pile.",
+        "Then lay out new melds and add to your side's melds, if you like.",
+        "End your turn by discarding one card face up on the pile.",
+    ),
+    "burraco": (
+        "A burraco is a meld of seven cards or more.",
+        "A clean burraco, with no wild card, scores 200; a dirty one, with a wild card, scores 100.",
+        "Your side needs a burraco before it may close the hand.",
+    ),
+    "pot": (
+        "The first player of your side to use up every card picks up your side's pot.",
+        "Pick it up directly by melding every card, or after discarding your last card.",
+        "A side that never takes its pot loses 100 points.",
+    ),
+    "closing": (
+        "To close, your side must have taken its pot and have a burraco on the table.",
+        "You close by melding all but one card and discarding the last one.",
+        "The card that closes the hand may never be a wild card.",
+    ),
+    "scoring": (
+        "Your side scores the cards it melded, minus the cards still in its hands.",
+        "Add 200 or 100 for each burraco and 100 for closing; a pot never taken costs 100.",
+        "Add up the hands: once a side reaches 2,005 points, the side with more wins.",
+    ),
+    "rulesets": (
+        "The five rulesets agree on most of the game: melds, turns, the burraco of seven cards.",
+        "They differ on details such as jokers, sets, how much of the pile you take and how to close.",
+        "Every answer in these lessons names the rule document it comes from.",
+    ),
+    "meld-quiz": (
+        "You can tell a legal meld from one that is not, on sight, and say why.",
+        "You can build a legal meld from the cards in front of you.",
+        "You can find the card that completes a burraco.",
+    ),
+    "play": (
+        "You can play a whole hand beside your partner, against two opponents.",
+        "Hint gives the coach's idea first, then the cards, then the move itself.",
+        "After the hand, the coach's review shows the choices that cost you the most.",
+    ),
+}
+
+HEADING: Final = "What you learned"
+
+
+def recap(lesson: str) -> tuple[str, str, str] | None:
+    """The three lines of ``lesson`` (its catalogue id), or None when it has none yet."""
+    return RECAPS.get(lesson)
+
+
+def recap_html(lesson: str) -> str:
+    """The recap as the lesson shows it (empty for a lesson without one)."""
+    lines = recap(lesson)
+    if lines is None:
+        return ""
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    return f'<section class="buraco-recap" aria-label="{HEADING}"><h3>{HEADING}</h3><ul>{items}</ul></section>'

@@ -1,0 +1,174 @@
+"""The landing page's map (stars, what to do next), each lesson's recap, and the stars a visit earns (issue 14)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from buraco_learn import preset
+from buraco_learn.app import exercises as ex
+from buraco_learn.app import lessonkit as kit
+from buraco_learn.app.catalogue import LessonInfo, discover
+from buraco_learn.app.lessonmap import map_html, next_lesson
+from buraco_learn.app.positions import EXERCISES
+from buraco_learn.app.progress import DATA_ENV, DB_NAME, LessonProgress, ProgressStore
+from buraco_learn.app.recaps import RECAPS, recap
+from buraco_learn.app.scorehands import deal_hand_end
+
+LESSONS = discover()
+DONE = "2026-01-01T00:00:00+00:00"
+#: what a newcomer must never read: card or action notation, option names, file paths, code
+NOTATION = re.compile(r"\b(?:10|[2-9AJQKT])[SHDC]\b|\bJK\b|\b[a-z]+_[a-z_]+\b|\.ipynb|\.py\b|/\w+/|[{}]|\bm\d\b")
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ProgressStore:
+    monkeypatch.setenv(DATA_ENV, str(tmp_path))
+    return ProgressStore(tmp_path / DB_NAME)
+
+
+def stops(page: str) -> dict[str, str]:
+    return dict(re.findall(r'<li class="lesson [^"]*" data-lesson="([^"]+)"(.*?)</li>', page))
+
+
+def visible_text(page: str) -> str:
+    page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", page)
+
+
+# -- the map ------------------------------------------------------------------------------------
+def test_the_map_lists_every_lesson_in_order_with_link_goal_and_stars() -> None:
+    page = map_html(LESSONS, {})
+    found = stops(page)
+    assert list(found) == [lesson.id for lesson in LESSONS]
+    for lesson in LESSONS:
+        assert f'href="{lesson.filename}"' in found[lesson.id] and lesson.title in found[lesson.id]
+        assert 'aria-label="0 of 3 stars"' in found[lesson.id] and "☆☆☆" in found[lesson.id]
+    assert "0 of 12 lessons done · 0 of 36 stars" in page
+    assert "Next: lesson 1 — The cards and the deal" in page and 'aria-current="step"' in found["cards"]
+
+
+def test_lessons_done_show_their_stars_and_next_points_to_the_first_not_done() -> None:
+    progress = {"cards": LessonProgress("cards", DONE, best_stars=3), "melds": LessonProgress("melds", DONE, best_stars=2),
+                "aces": LessonProgress("aces", DONE)}  # done before stars were kept: one star
+    page = map_html(LESSONS, progress)
+    found = stops(page)
+    assert 'aria-label="3 of 3 stars">★★★' in found["cards"] and "✔ Done" in found["cards"]
+    assert 'aria-label="2 of 3 stars">★★☆' in found["melds"] and "map-done" in page
+    assert 'aria-label="1 of 3 stars">★☆☆' in found["aces"]
+    assert "Next" in found["wild-cards"] and 'aria-current="step"' in found["wild-cards"]
+    assert "Not started" in found["turn"]
+    assert "3 of 12 lessons done · 6 of 36 stars" in page
+    assert 'href="03_wild_cards.ipynb">Next: lesson 3 — Wild cards →' in page
+
+
+def test_when_every_lesson_is_done_the_map_says_so() -> None:
+    everything = {lesson.id: LessonProgress(lesson.id, DONE, best_stars=3) for lesson in LESSONS}
+    assert next_lesson(LESSONS, everything) is None
+    page = map_html(LESSONS, everything)
+    assert "You have done all 12 lessons." in page and "36 of 36 stars" in page and "Next: lesson" not in page
+
+
+def test_a_lesson_marked_not_done_shows_no_stars_but_keeps_them() -> None:
+    page = map_html(LESSONS, {"cards": LessonProgress("cards", None, best_stars=3)})
+    assert 'aria-label="0 of 3 stars"' in stops(page)["cards"] and "Next: lesson 1" in page
+
+
+def test_the_map_escapes_and_shows_no_notation() -> None:
+    odd = LessonInfo(1, "odd", "Odd <b>title</b>", 'Goal & "quotes".', "ready", Path("01_odd.ipynb"))
+    page = map_html([odd], {})
+    assert "Odd &lt;b&gt;title&lt;/b&gt;" in page and "<b>title</b>" not in page
+    text = visible_text(map_html(LESSONS, {"cards": LessonProgress("cards", DONE, best_stars=2)}))
+    assert not NOTATION.search(text), NOTATION.search(text)
+
+
+# -- the recaps -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_lesson_has_a_three_line_recap_in_plain_words(lesson: LessonInfo) -> None:
+    lines = recap(lesson.id)
+    assert lines is not None, f"add the recap of lesson {lesson.number} to buraco_learn/app/recaps.py"
+    assert len(lines) == 3
+    for line in lines:
+        assert line[0].isupper() and line.endswith(".") and len(line) <= 110, line
+        assert not NOTATION.search(line) and not re.search(r"(?<![\d,])00\d\b", line), line
+
+
+def test_no_recap_for_a_lesson_that_is_not_in_the_catalogue() -> None:
+    assert set(RECAPS) == {lesson.id for lesson in LESSONS}
+
+
+def test_the_end_of_a_lesson_shows_its_recap_above_the_done_button(store: ProgressStore) -> None:
+    end = kit.Page("turn", store=store).done_button()
+    recap_widget, button_box = end.children
+    assert "What you learned" in recap_widget.value
+    assert all(html.escape(line) in recap_widget.value for line in RECAPS["turn"])
+    assert button_box.children[0].description == "I've done this lesson"
+
+
+# -- the stars a visit earns ------------------------------------------------------------------------
+def quiz_page(store: ProgressStore) -> tuple[kit.Page, kit.Quiz, kit.DoneButton]:
+    page = kit.Page("melds", store=store)
+    quiz = kit.Quiz([kit.meld_question(cards) for cards in ("8C 8D 8S", "JH QH KD", "3S 4S 5S")], page=page)
+    return page, quiz, kit.DoneButton(page)
+
+
+def test_every_answer_right_at_once_then_done_is_three_stars(store: ProgressStore) -> None:
+    page, quiz, button = quiz_page(store)
+    for index in range(3):
+        assert quiz.answer(index, quiz.correct_choice(index))
+    assert (page.mistakes, page.finished, page.tasks) == (0, True, 3)
+    button.toggle()
+    assert store.lesson("melds").stars == 3 and store.lesson("melds").fewest_mistakes == 0
+    assert 'aria-label="3 of 3 stars"' in button.status.value and "Next: lesson 3 — Wild cards" in button.status.value
+
+
+def test_a_wrong_answer_then_right_is_two_stars_and_the_best_is_kept(store: ProgressStore, tmp_path: Path) -> None:
+    page, quiz, button = quiz_page(store)
+    assert quiz.answer(1, "Legal") is False  # JH QH KD: two suits
+    quiz.retry(1)
+    assert quiz.answer(1, "Not legal") is True
+    assert quiz.answer(0, "Legal") and quiz.answer(2, "Legal")
+    button.toggle()
+    assert (page.mistakes, store.lesson("melds").stars) == (1, 2)
+    assert "For the third star" in button.status.value
+    # a later visit with more mistakes takes no star away
+    again, quiz, _button = quiz_page(store)
+    for _ in range(3):
+        quiz.answer(0, "Not legal")
+        quiz.retry(0)
+    assert again.mistakes == 3 and store.lesson("melds").stars == 2
+
+
+def test_done_with_tasks_left_is_one_star_and_finishing_them_later_adds_stars(store: ProgressStore) -> None:
+    page, quiz, button = quiz_page(store)
+    quiz.answer(0, "Legal")
+    button.toggle()
+    assert store.lesson("melds").stars == 1 and not page.finished
+    quiz.answer(1, "Not legal")
+    quiz.answer(2, "Legal")  # the lesson is done already: the answers earn the stars at once
+    assert store.lesson("melds").stars == 3
+    assert 'aria-label="3 of 3 stars"' in button.status.value
+
+
+def test_a_table_exercise_with_a_goal_missed_is_a_mistake(store: ProgressStore) -> None:
+    page = kit.Page("pot", store=store)
+    exercise = ex.TableExercise(EXERCISES["pot"], page, autoplay=False)
+    exercise.play("discard 9S")  # the turn ends without the pot picked up
+    assert page.mistakes == 1 and not page.finished and page.tasks == 1
+    exercise.restart()
+    for action in ("meld 5H 6H 7H", "meld 9C 9D 9S", "pot"):
+        exercise.play(action)
+    exercise.play(f"discard {exercise.state.hand_cards(exercise.state.current)[0]}")
+    assert page.mistakes == 1 and page.finished
+
+
+def test_scoring_numbers_typed_wrong_are_mistakes(store: ProgressStore) -> None:
+    page = kit.Page("scoring", store=store)
+    scoring = ex.ScoringExercise(page=page)
+    right = {side: score.total for side, score in deal_hand_end(preset("italian"), 1).scores().items()}
+    assert scoring.answer({side: total + 10 for side, total in right.items()}) is False
+    assert scoring.answer(right) is True
+    assert (page.mistakes, page.finished) == (1, True)
