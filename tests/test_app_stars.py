@@ -43,7 +43,7 @@ def test_negative_mistakes_are_refused() -> None:
 def test_stars_are_drawn_and_said_in_words() -> None:
     assert [stars_text(stars) for stars in range(4)] == ["☆☆☆", "★☆☆", "★★☆", "★★★"]
     assert [stars_label(stars) for stars in range(4)] == ["0 of 3 stars", "1 of 3 stars", "2 of 3 stars", "3 of 3 stars"]
-    assert how_to_earn(3) == "" and "no wrong answer" in how_to_earn(2) and "at most 2 wrong" in how_to_earn(1)
+    assert how_to_earn(3) == "" and "right the first time" in how_to_earn(2) and "at most 2 wrong" in how_to_earn(1)
 
 
 # -- the store -------------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ import ipywidgets as widgets
 
 from buraco_learn.app import parts, preheat
 from buraco_learn.app.catalogue import INDEX, LessonInfo, discover, find
-from buraco_learn.app.lessonmap import map_html
+from buraco_learn.app.lessonmap import STARS_STYLE, map_html
 from buraco_learn.app.pages import STYLE, format_option, nav_html, option_label, option_words
 from buraco_learn.app.progress import ProgressError, ProgressStore
 from buraco_learn.app.recaps import recap_html
@@ -308,9 +308,9 @@ class DoneButton:
                       f" — {html.escape(following.title)} →</a>")
         stars = self._stars()
         earned = (f' <span class="lesson-stars" role="img" aria-label="{stars_label(stars)}">{stars_text(stars)}</span>'
-                  f' <span class="stars-hint">{html.escape(how_to_earn(stars))}</span>' if stars else "")
-        self.status.value = (f'{STYLE}<span class="buraco-feedback right lesson-done">✔ Done on {when}.</span>{earned}'
-                             f"{html.escape(message)}{onward}")
+                  f' {stars_label(stars)}. <span class="stars-hint">{html.escape(how_to_earn(stars))}</span>' if stars else "")
+        self.status.value = (f'{STYLE}{STARS_STYLE}<span class="buraco-feedback right lesson-done">✔ Done on {when}.</span>'
+                             f"{earned}{html.escape(message)}{onward}")
 
     def _stars(self) -> int:
         store = self.page.store
@@ -805,7 +805,7 @@ class Landing:
         self.confirm = parts.button("Yes, forget everything", button_style="danger")
         self.cancel = parts.button("Cancel")
         self.confirm_box = parts.hbox([parts.html("Forget every lesson done, every score and saved game?"),
-                                       self.confirm, self.cancel], own_layout=True)
+                                       self.confirm, self.cancel], flex_flow="row wrap", align_items="center")
         self.confirm_box.layout.display = "none"
         self.reset_one.on_click(lambda _button: self.reset(str(self.choose.value)))
         self.reset_all.on_click(lambda _button: self._ask())
@@ -816,7 +816,8 @@ class Landing:
                  else _error_html(ProgressError(f"Progress cannot be kept here: {error}.")))
         controls = parts.vbox([
             parts.html("<h3>Start again</h3>"),
-            parts.hbox([self.choose, self.reset_one, self.reset_all]),
+            # wrapped on a phone: each button keeps its words, never squeezed to an icon
+            parts.hbox([self.choose, self.reset_one, self.reset_all], flex_flow="row wrap", align_items="center"),
             self.confirm_box, self.message, parts.html(f'<p class="store-path">{where}</p>'),
         ])
         if self.store is None:

@@ -26,14 +26,19 @@ from buraco_learn.app.catalogue import LessonInfo
 from buraco_learn.app.progress import LessonProgress
 from buraco_learn.app.stars import FEW_MISTAKES, MOST, stars_label, stars_text
 
-MAP_STYLE: Final = """<style>
+#: The stars as drawn everywhere (the map, the end of a lesson): gold, a little larger than the text.
+STARS_STYLE: Final = """<style>.lesson-stars{color:#bf8700;font-size:125%;letter-spacing:.08em;line-height:1}</style>"""
+
+MAP_STYLE: Final = STARS_STYLE + """<style>
 .buraco-map-page{max-width:52em}
 .buraco-summary{margin:.2em 0 .4em;font-size:105%}
 .buraco-next{display:inline-block;margin:.2em 0 .5em;padding:.45em .9em;border-radius:6px;background:#0b57d0;
   color:#fff!important;font-weight:bold;text-decoration:none}
 .buraco-next:hover{background:#0842a0;text-decoration:none}
-.buraco-stars-key{color:#555;font-size:90%;margin:.2em 0 .8em}
-.buraco-stars-key .lesson-stars{font-size:100%}
+ul.buraco-stars-key{list-style:none;display:flex;flex-wrap:wrap;gap:.2em 1.4em;margin:.3em 0 .9em;padding:0;
+  color:#555;font-size:90%;line-height:1.5}
+ul.buraco-stars-key li{margin:0;white-space:nowrap}
+ul.buraco-stars-key .lesson-stars{font-size:105%;margin-right:.3em}
 ol.buraco-map{list-style:none;margin:0;padding:0}
 ol.buraco-map li.lesson{position:relative;display:flex;gap:.8em;align-items:flex-start;padding:.45em 0 .7em;margin:0}
 ol.buraco-map li.lesson:not(:last-child)::before{content:"";position:absolute;left:1.05em;top:2.4em;bottom:-.2em;
@@ -49,7 +54,6 @@ ol.buraco-map .map-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.1e
 ol.buraco-map .lesson-link{font-weight:bold;color:#0b57d0;text-decoration:none;font-size:105%}
 ol.buraco-map .lesson-link:hover{text-decoration:underline}
 ol.buraco-map .map-state{margin-left:auto;white-space:nowrap;display:flex;gap:.5em;align-items:baseline}
-.lesson-stars{color:#bf8700;font-size:125%;letter-spacing:.08em;line-height:1}
 ol.buraco-map li:not(.map-done) .lesson-stars{color:#afb8c1}
 ol.buraco-map .lesson-progress{font-size:88%;color:#57606a}
 ol.buraco-map .lesson-progress.lesson-done{color:#1e7b34;font-weight:bold}
@@ -122,7 +126,7 @@ def map_html(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgres
         summary = f'<p class="buraco-summary">{count}.</p>'
         onward = (f'<a class="buraco-next continue" href="{html.escape(upcoming.filename)}">'
                   f"Next: lesson {upcoming.number} — {html.escape(upcoming.title)} →</a>")
-    key = (f'<p class="buraco-stars-key">Each lesson earns up to 3 stars: {stars_html(1)} done, '
-           f"{stars_html(2)} done with at most {FEW_MISTAKES} wrong answers, {stars_html(3)} done with none.</p>")
+    key = (f'<ul class="buraco-stars-key" aria-label="How a lesson earns its stars"><li>{stars_html(1)}lesson done</li>'
+           f"<li>{stars_html(2)}at most {FEW_MISTAKES} wrong answers</li><li>{stars_html(3)}no wrong answer</li></ul>")
     return (f'{MAP_STYLE}<div class="buraco-map-page">{summary}{onward}{key}'
             f'<ol class="buraco-map" aria-label="Your path through the lessons">{"".join(stops)}</ol></div>')

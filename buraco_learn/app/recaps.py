@@ -10,7 +10,7 @@ A new lesson adds its three lines here; a test holds every lesson of the catalog
 >>> recap("no-such-lesson") is None
 True
 >>> print(recap_html("turn"))  # doctest: +ELLIPSIS
-<section class="buraco-recap" aria-label="What you learned"><h3>What you learned</h3><ul><li>Each turn...</ul></section>
+<style>...</style><section class="buraco-recap" aria-label="What you learned"><h3>What you learned</h3><ul><li>Each turn...</ul></section>
 """
 
 from __future__ import annotations
@@ -83,6 +83,12 @@ RECAPS: Final[dict[str, tuple[str, str, str]]] = {
 }
 
 HEADING: Final = "What you learned"
+RECAP_STYLE: Final = """<style>
+.buraco-recap{border-left:4px solid #1e7b34;background:#f3faf4;border-radius:0 6px 6px 0;padding:.5em 1em .6em;margin:.8em 0 .6em}
+.buraco-recap h3{margin:.1em 0 .35em;font-size:110%}
+.buraco-recap ul{margin:0;padding-left:1.2em}
+.buraco-recap li{margin:.2em 0;line-height:1.45}
+</style>"""
 
 
 def recap(lesson: str) -> tuple[str, str, str] | None:
@@ -96,4 +102,4 @@ def recap_html(lesson: str) -> str:
     if lines is None:
         return ""
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-    return f'<section class="buraco-recap" aria-label="{HEADING}"><h3>{HEADING}</h3><ul>{items}</ul></section>'
+    return f'{RECAP_STYLE}<section class="buraco-recap" aria-label="{HEADING}"><h3>{HEADING}</h3><ul>{items}</ul></section>'

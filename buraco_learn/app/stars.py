@@ -75,12 +75,12 @@ def how_to_earn(stars: int) -> str:
     """What the next star asks for, in a learner's words (empty at 3 stars).
 
     >>> how_to_earn(1)
-    'For more stars, do every task of the lesson with at most 2 wrong answers.'
+    'For more stars, answer every task of the lesson, with at most 2 wrong answers.'
     >>> how_to_earn(2)
-    'For the third star, do every task of the lesson with no wrong answer.'
+    'For the third star, open the lesson again and answer every task right the first time.'
     """
     if stars >= MOST:
         return ""
     if stars == 2:
-        return "For the third star, do every task of the lesson with no wrong answer."
-    return f"For more stars, do every task of the lesson with at most {FEW_MISTAKES} wrong answers."
+        return "For the third star, open the lesson again and answer every task right the first time."
+    return f"For more stars, answer every task of the lesson, with at most {FEW_MISTAKES} wrong answers."

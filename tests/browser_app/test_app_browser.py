@@ -31,8 +31,9 @@ def assert_no_error_output(tab: Tab) -> None:
 
 
 def landing_rows(tab: Tab) -> dict[str, str]:
-    tab.page.wait_for_selector("table.buraco-lessons tr.lesson", timeout=60_000)
-    rows = tab.page.locator("table.buraco-lessons tr.lesson")
+    """Each lesson's stop on the landing page's map, by lesson id: its text (title, stars, state, goal)."""
+    tab.page.wait_for_selector("ol.buraco-map li.lesson", timeout=60_000)
+    rows = tab.page.locator("ol.buraco-map li.lesson")
     return {rows.nth(i).get_attribute("data-lesson") or "": rows.nth(i).inner_text() for i in range(rows.count())}
 
 
@@ -45,8 +46,8 @@ def test_the_landing_page_lists_every_lesson_with_its_goal(app: AppServer, in_br
         for lesson in LESSONS:
             text = rows[lesson.id]
             assert str(lesson.number) in text and lesson.title in text and lesson.goal in text
-            assert "not started" in text
-        links = page.locator("table.buraco-lessons a.lesson-link")
+            assert ("Next" if lesson == LESSONS[0] else "Not started") in text and "☆☆☆" in text
+        links = page.locator("ol.buraco-map a.lesson-link")
         assert [links.nth(i).get_attribute("href") for i in range(links.count())] == [lesson.filename for lesson in LESSONS]
         assert "0 of 12 lessons done" in page.inner_text(".buraco-summary")
         assert_no_error_output(tab)
@@ -131,7 +132,7 @@ def test_progress_survives_a_restart_and_can_be_reset(fresh_app: AppServer, in_b
         page.get_by_role("link", name="⌂ All lessons").first.click()
         page.wait_for_url("**/voila/render/index.ipynb")
         rows = landing_rows(tab)
-        assert re.search(r"done · check \d/4", rows["cards"]), rows["cards"]
+        assert "✔ Done" in rows["cards"] and re.search("★", rows["cards"]), rows["cards"]
         assert_no_error_output(tab)
 
     in_browser(finish_lesson_one)
@@ -140,13 +141,13 @@ def test_progress_survives_a_restart_and_can_be_reset(fresh_app: AppServer, in_b
     def after_restart(tab: Tab) -> None:
         tab.open(fresh_app.url)
         rows = landing_rows(tab)
-        assert re.search(r"done · check \d/4", rows["cards"]), rows["cards"]
+        assert "✔ Done" in rows["cards"] and "★" in rows["cards"], rows["cards"]
         assert "1 of 12 lessons done" in tab.page.inner_text(".buraco-summary")
-        assert "Continue with lesson 2" in tab.page.inner_text(".buraco-summary")
+        assert "Next: lesson 2 — Melds: sets and runs" in tab.page.inner_text("a.buraco-next")
         tab.page.locator(".widget-dropdown select").select_option(label=LESSONS[0].label)
         tab.page.get_by_role("button", name="Reset this lesson").click()
         tab.page.get_by_text("Forgot lesson 1").wait_for()
-        assert "not started" in landing_rows(tab)["cards"]
+        assert "✔ Done" not in landing_rows(tab)["cards"] and "Next" in landing_rows(tab)["cards"]
         assert_no_error_output(tab)
 
     in_browser(after_restart)

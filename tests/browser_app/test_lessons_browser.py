@@ -189,7 +189,7 @@ def test_a_hand_against_the_coach_played_to_the_end(fresh_app: AppServer, in_bro
         assert_no_error_output(tab)
         page.get_by_role("link", name="⌂ All lessons").first.click()
         page.wait_for_url("**/voila/render/index.ipynb")
-        assert re.search(r"hands won [01]/1", landing_rows(tab)["play"]), landing_rows(tab)["play"]
+        assert "Started" in landing_rows(tab)["play"], landing_rows(tab)["play"]  # a hand played, the lesson not marked done
 
     in_browser(check)
 
