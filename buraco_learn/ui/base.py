@@ -28,9 +28,14 @@ wheel as ``buraco_learn/ui/static/`` (see :func:`static_file`).
 from __future__ import annotations
 
 import collections
+import importlib.util
 import inspect
 import logging
-from collections.abc import Callable
+import os
+import threading
+import warnings
+import weakref
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final, TypeVar
 
@@ -91,6 +96,131 @@ def static_module(name: str) -> str:
     return static_text(*MODULE_PARTS.get(name, ()), name)
 
 
+def hot_reload_wanted(paths: Sequence[Path]) -> bool:
+    """Whether front-end files should be watched: ``ANYWIDGET_HMR=1``, watchfiles installed, files outside site-packages.
+
+    The same test anywidget applies to the one file it watches for a path ``_esm``/``_css``.
+    """
+    if os.environ.get("ANYWIDGET_HMR") != "1":
+        return False
+    if any(part in ("site-packages", "dist-packages") for path in paths for part in path.parts):
+        return False  # an installed copy: nothing to edit
+    if importlib.util.find_spec("watchfiles") is None:
+        warnings.warn("ANYWIDGET_HMR=1, but the widgets' front ends are not watched: install watchfiles", stacklevel=3)
+        return False
+    return True
+
+
+class JoinedFiles:
+    """Several front-end files loaded as one text (a widget's CSS after the shared ``buraco.css``, a module after a shared one).
+
+    anywidget loads one string for ``_esm`` and one for ``_css``, and reads and watches a
+    path only when it is a single file. A widget whose ``_esm`` or ``_css`` is one file
+    gets its :class:`~pathlib.Path` (see :func:`front_end`); the others get this:
+    ``str()`` is the files' text joined, read when made, and under ``ANYWIDGET_HMR=1``
+    a thread watches every part (their folders, so an editor's save by rename counts),
+    and each live widget of the class gets the new text in the trait, which the
+    front end applies at once, as it does for anywidget's own watched files.
+
+    >>> joined = JoinedFiles([static_file("buraco.css"), static_file("meld_quiz.css")])
+    >>> str(joined) == static_text("buraco.css", "meld_quiz.css"), joined.watching
+    (True, False)
+    """
+
+    def __init__(self, paths: Sequence[Path], *, watch: bool | None = None) -> None:
+        self.paths: Final = tuple(path.resolve() for path in paths)
+        self._text = self.read()
+        self._widgets: list[tuple[weakref.ref[Any], str]] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        if hot_reload_wanted(self.paths) if watch is None else watch:
+            self._thread = threading.Thread(target=self._watch, name="buraco-learn front-end watch", daemon=True)
+            self._thread.start()
+
+    @property
+    def watching(self) -> bool:
+        """Whether a thread watches the files (``ANYWIDGET_HMR=1`` in a checkout)."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def read(self) -> str:
+        """The files' text, joined by newlines (as :func:`static_text`)."""
+        return "\n".join(path.read_text(encoding="utf-8") for path in self.paths)
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"JoinedFiles([{', '.join(path.name for path in self.paths)}])"
+
+    def follow(self, widget: Any, trait: str) -> None:
+        """Keep ``widget.<trait>`` equal to the files' text while they are watched (a weak reference: widgets still go)."""
+        if self._thread is not None:
+            with self._lock:
+                self._widgets.append((weakref.ref(widget), trait))
+
+    def refresh(self) -> bool:
+        """Read the files again; when the text changed, give it to every live follower. True when it changed."""
+        try:
+            text = self.read()
+        except OSError:  # caught between an editor's delete and rename: the next event reads it
+            return False
+        if text == self._text:
+            return False
+        self._text = text
+        with self._lock:
+            self._widgets = [(ref, trait) for ref, trait in self._widgets if ref() is not None]
+            followers = [(ref(), trait) for ref, trait in self._widgets]
+        for widget, trait in followers:
+            if widget is not None:
+                setattr(widget, trait, text)
+        log.info("reloaded %s", ", ".join(path.name for path in self.paths))
+        return True
+
+    def stop(self) -> None:
+        """Stop watching (tests; a watched class otherwise watches until the kernel ends)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def _watch(self) -> None:
+        from watchfiles import watch  # only under ANYWIDGET_HMR=1: not a dependency
+
+        names = set(map(str, self.paths))
+        for changes in watch(*sorted({str(path.parent) for path in self.paths}), stop_event=self._stop):
+            if any(str(Path(changed).resolve()) in names for _, changed in changes):
+                self.refresh()
+
+
+def front_end(*paths: Path) -> Path | JoinedFiles:
+    """A widget's ``_esm`` or ``_css`` made of ``paths``: one file's path, which anywidget reads, or :class:`JoinedFiles`.
+
+    Under ``ANYWIDGET_HMR=1`` a single file is a :class:`JoinedFiles` too: anywidget watches
+    a path by the file itself, and goes deaf after the first save that replaces the file
+    (write a new file, rename it over: many editors' safe save); this watches the folder.
+    """
+    paths = tuple(path.resolve() for path in paths)
+    watch = hot_reload_wanted(paths)
+    if len(paths) == 1 and not watch:
+        return paths[0]
+    return JoinedFiles(paths, watch=watch)
+
+
+def static_asset(*names: str) -> Path | JoinedFiles:
+    """:func:`front_end` of the front-end files ``names`` (see :func:`static_file`), the shared ones first.
+
+    >>> static_asset("meld_quiz.js").name, static_asset("buraco.css", "replayer.css")
+    ('meld_quiz.js', JoinedFiles([buraco.css, replayer.css]))
+    """
+    return front_end(*(static_file(name) for name in names))
+
+
+def module_asset(name: str) -> Path | JoinedFiles:
+    """A widget's ES module as :func:`static_asset`: the shared modules it uses (``MODULE_PARTS``), then its own file."""
+    return static_asset(*MODULE_PARTS.get(name, ()), name)
+
+
 def intent(name: str) -> Callable[[_F], _F]:
     """Mark a method as the handler of the browser intent ``name``.
 
@@ -129,6 +259,11 @@ class BuracoWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        for trait in ("_esm", "_css"):
+            # the class's own value: anywidget's add_traits put the trait on a subclass made for this instance
+            asset = next((vars(klass)[trait] for klass in type(self).__mro__ if isinstance(vars(klass).get(trait), JoinedFiles)), None)
+            if asset is not None:
+                asset.follow(self, trait)  # under ANYWIDGET_HMR=1, an edit of any part reaches the page
         #: Recent refusals (updates and intents), newest last: plain Python, never synced.
         self.refusals: collections.deque[str] = collections.deque(maxlen=50)
         bad = sorted(name for name in self.browser_traits if name not in self.keys)

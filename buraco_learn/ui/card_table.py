@@ -44,7 +44,7 @@ from buraco_learn.errors import BuracoError, IllegalActionError, InvalidRecordEr
 from buraco_learn.game.actions import Action
 from buraco_learn.game.state import HandState
 from buraco_learn.rules import Rules
-from buraco_learn.ui.base import BuracoWidget, intent, log, static_module, static_text
+from buraco_learn.ui.base import BuracoWidget, intent, log, module_asset, static_asset
 from buraco_learn.ui.hints import CommentSource, HintSource, ReviewSource
 from buraco_learn.ui.table_game import DEFAULT_LEVEL, Decision, TableGame
 from buraco_learn.ui.table_view import SORTS, hand_order, physical_id, present, refusal_text, seat_word, status_text
@@ -134,8 +134,8 @@ class CardTable(BuracoWidget):
     since ``close`` closes the widget).
     """
 
-    _esm = static_module("card_table.js")
-    _css = static_text("buraco.css", "card_table.css")
+    _esm = module_asset("card_table.js")
+    _css = static_asset("buraco.css", "card_table.css")
 
     table = traitlets.Dict(help="The table as the learner sees it (derived from their view only).").tag(sync=True)
     selected = traitlets.List(traitlets.Unicode(), help="Ids of the selected cards of the hand.").tag(sync=True)

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 import traitlets
 
-from buraco_learn.ui.base import BuracoWidget, static_module, static_text
+from buraco_learn.ui.base import BuracoWidget, module_asset, static_asset
 
 LOST_TEXT = "The connection to this page was lost. Reload the page to continue: your progress is saved."
 
@@ -25,8 +25,8 @@ LOST_TEXT = "The connection to this page was lost. Reload the page to continue: 
 class ConnectionNotice(BuracoWidget):
     """Shows :data:`LOST_TEXT` and a Reload button once the page's kernel cannot answer."""
 
-    _esm = static_module("connection_notice.js")
-    _css = static_text("buraco.css")
+    _esm = module_asset("connection_notice.js")
+    _css = static_asset("buraco.css")
     browser_traits: ClassVar[frozenset[str]] = frozenset()
 
     text = traitlets.Unicode(LOST_TEXT).tag(sync=True)

@@ -31,7 +31,7 @@ import traitlets
 
 from buraco_learn.errors import InvalidRecordError
 from buraco_learn.rules import Rules
-from buraco_learn.ui.base import BuracoWidget, static_file, static_text
+from buraco_learn.ui.base import BuracoWidget, static_asset
 
 _INT_FIELDS = ("total", "melded", "in_hand", "burraco_bonus", "closing_bonus", "pot")
 
@@ -102,8 +102,8 @@ class ScoreSheet(BuracoWidget):
     ``four_colour`` and ``large``; it sends no intents.
     """
 
-    _esm = static_file("score_sheet.js")
-    _css = static_text("buraco.css", "score_sheet.css")
+    _esm = static_asset("score_sheet.js")
+    _css = static_asset("buraco.css", "score_sheet.css")
 
     sides = traitlets.List(traitlets.Dict(), help="[{'key': ..., 'name': ...}] in order.").tag(sync=True)
     target = traitlets.Int(2005, help="The match target.").tag(sync=True)
