@@ -111,7 +111,8 @@ def test_a_lesson_answered_wrong_then_right_earns_its_stars_and_the_map_moves_on
         first.click()  # wrong
         wrong = page.locator(".buraco-feedback.wrong[role=status]").first
         expect(wrong).to_contain_text(f"Not quite: the answer is {answers[0]}")
-        expect(page.locator("#rendered_cells")).to_contain_text("(002 'Melds')")  # the reason, with its rule
+        # the reason, with its rule and document, in the feedback of that question
+        expect(page.locator(".widget-html-content").filter(has=wrong).first).to_contain_text("(002 'Melds'")
         page.get_by_role("button", name="Try again").first.click()
         page.locator(f'button[title="Question 1: {answers[0]}"]').click()  # right this time
         expect(page.get_by_text("Right this time").first).to_be_visible()
