@@ -37,14 +37,14 @@ def serve_command() -> list[str]:
 
 
 class Server:
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, args: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.token = ServerKey.load(tmp / "data").token
         env = {**os.environ, DATA_ENV: str(tmp / "data")}
         env.pop(LESSONS_ENV, None)
         self.log = (tmp / "serve.log").open("w+")
         self.process = subprocess.Popen(
-            [*serve_command(), "serve", "--no-browser", "--port", str(self.port)],
+            [*serve_command(), "serve", "--no-browser", "--port", str(self.port), *args],
             env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         deadline = time.monotonic() + STARTUP_S
@@ -311,3 +311,48 @@ def test_a_storm_of_200_plain_gets_leaves_a_bounded_number_of_kernels_all_gone_w
         assert burst.gone_after_s <= 70, burst.summary()  # 45 s grace, a 10 s sweep, the shutdowns
     finally:
         stormed.stop()
+
+
+def test_a_learner_without_a_screen_gets_the_widgets_and_feedback_as_a_page_does(server: Server) -> None:
+    from buraco_learn.app.loadprobe import run_class
+
+    [learner] = run_class(f"http://127.0.0.1:{server.port}/", server.token, ["02_melds.ipynb"], timeout=120)
+    assert not learner.error, learner
+    assert learner.page_s <= learner.assets_s <= learner.usable_s <= learner.feedback_s
+    assert learner.asset_bytes > 100_000 and learner.state_bytes > 1_000
+    _shutdown(server, learner.kernel_id)
+
+
+def _kernel_ids(server: Server) -> set[str]:
+    """The ids of the server's kernel processes (Voila serves no kernel list)."""
+    from buraco_learn.app.measure import _process_tree
+
+    ids = set()
+    for process in _process_tree(server.process.pid)[1:]:
+        try:
+            ids.update(re.findall(r"kernel-([0-9a-f-]{36})\.json", " ".join(process.cmdline())))
+        except Exception:  # gone meanwhile
+            continue
+    return ids
+
+
+@pytest.mark.slow
+def test_pages_kept_ready_for_a_class_are_the_ones_its_learners_get(tmp_path: Path) -> None:
+    from buraco_learn.app.catalogue import discover
+    from buraco_learn.app.loadprobe import run_class
+    from buraco_learn.app.measure import settle
+
+    ready = Server(tmp_path, ("--ready", "2=4"))
+    try:
+        wanted = len(list(discover())) + 1 + 3  # one per notebook (the landing page too), three more of lesson 2
+        deadline = time.monotonic() + 240
+        while len(_kernel_ids(ready)) < wanted and time.monotonic() < deadline:
+            time.sleep(1.0)
+        settle(ready.process.pid, limit_s=60)
+        before = _kernel_ids(ready)
+        assert len(before) >= wanted, ready.output()
+        learners = run_class(f"http://127.0.0.1:{ready.port}/", ready.token, ["02_melds.ipynb"] * 4, timeout=120)
+        assert [learner.error for learner in learners] == [""] * 4, learners
+        assert {learner.kernel_id for learner in learners} <= before  # no learner waited for a kernel to start
+    finally:
+        ready.stop()

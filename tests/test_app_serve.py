@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import socket
@@ -118,6 +119,14 @@ def test_the_app_sends_home_to_the_landing_page_and_sets_the_xsrf_cookie_on_page
     assert app.voila_configuration.strip_sources and not app.voila_configuration.show_tracebacks
 
 
+def test_ready_pages_name_the_lessons_notebook_and_reach_voilas_pools() -> None:
+    options = options_from_args(parse("--port", "0", "--ready", "2=30", "--ready", "cards=5", "--ready", "2=20"), LESSONS)
+    assert options.ready == (("02_melds.ipynb", 20), ("01_cards_and_deal.ipynb", 5))  # the last word for a lesson counts
+    [pools] = [arg.split("=", 1)[1] for arg in voila_argv(options) if arg.startswith("--VoilaKernelManager.kernel_pools_config=")]
+    assert json.loads(pools) == {"default": {"pool_size": 1}, "02_melds.ipynb": {"pool_size": 20},
+                                 "01_cards_and_deal.ipynb": {"pool_size": 5}}
+
+
 # -- ports --------------------------------------------------------------------------------------
 def test_port_zero_picks_a_free_port(data: Path) -> None:
     options = options_from_args(parse("--port", "0", "--no-browser"), LESSONS)
@@ -138,6 +147,13 @@ def test_a_port_in_use_is_a_one_line_error(busy_port: int) -> None:
     (("--allow-host", "evil.example/x"), "invalid --allow-host 'evil.example/x'"),
     (("--allow-host", ""), "invalid --allow-host ''"),
     (("--allow-host", "a" * 300), "invalid --allow-host"),
+    (("--ready", "2"), "invalid --ready '2': write LESSON=PAGES"),
+    (("--ready", "2=x"), "invalid --ready '2=x': write LESSON=PAGES"),
+    (("--ready", "2=" + "9" * 5000), "invalid --ready '2=9999"),
+    (("--ready", "99=30"), "invalid --ready '99=30': .*lesson"),
+    (("--ready", "2=0"), "invalid --ready '2=0': between 1 and 60 pages"),
+    (("--ready", "2=40", "--ready", "3=40"), "invalid --ready: 80 pages in all; at most 60"),
+    (("--ready", "2=30", "--no-preheat"), "--ready keeps pages ready ahead, which --no-preheat turns off"),
 ])
 def test_bad_options(argv: tuple[str, ...], message: str) -> None:
     with pytest.raises(CliError, match=message):

@@ -151,12 +151,13 @@ def settle(pid: int, quiet_s: float = 0.05, window_s: float = 0.25, limit_s: flo
 
 
 @contextmanager
-def serving(lessons: Path, data: Path, *, tcp_delay: bool = False, preheat: bool = True) -> Iterator[tuple[str, int]]:
-    """``buraco-learn serve`` on a free port; yields (url, server pid) once the server and its
-    kernels are idle; stopped by its PID."""
+def serving(lessons: Path, data: Path, *, tcp_delay: bool = False, preheat: bool = True, extra: list[str] | None = None,
+            ready_pages: int = 0) -> Iterator[tuple[str, int]]:
+    """``buraco-learn serve`` (with ``extra`` arguments) on a free port; yields (url, server pid) once
+    the server and its kernels are idle (and ``ready_pages`` more kernels kept ready); stopped by its PID."""
     port = free_port()
     env = {**os.environ, DATA_ENV: str(data), LESSONS_ENV: str(lessons)}
-    command = [sys.executable, "-m", "buraco_learn", "serve", "--no-browser", "--port", str(port)]
+    command = [sys.executable, "-m", "buraco_learn", "serve", "--no-browser", "--port", str(port), *(extra or [])]
     if tcp_delay:
         command.append("--tcp-delay")
     if not preheat:
@@ -175,6 +176,11 @@ def serving(lessons: Path, data: Path, *, tcp_delay: bool = False, preheat: bool
                     raise RuntimeError(f"buraco-learn serve did not start (exit {process.poll()})") from None
                 time.sleep(0.2)
         time.sleep(1.0)
+        if ready_pages:  # one kernel per notebook, and the lesson's extra ones
+            wanted = len(list(lessons.rglob("*.ipynb"))) + ready_pages - 1
+            while _kernel_count(process.pid) < wanted and time.monotonic() < deadline + 300:
+                time.sleep(1.0)
+            settle(process.pid, limit_s=120)
         settle(process.pid)
         yield url, process.pid
     finally:
@@ -580,7 +586,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--storm", type=int, metavar="N",
                         help="only the storm check: N plain GETs of a lesson at once, then how long their kernels live")
     parser.add_argument("--no-preheat", action="store_true", help="serve with --no-preheat (a kernel started per page when opened)")
+    parser.add_argument("--screenless", action="store_true",
+                        help="with --classroom: learners that speak the page's protocol without drawing it (the server's share)")
+    parser.add_argument("--ready", type=int, default=0, metavar="PAGES",
+                        help="with --classroom --screenless: serve with --ready LESSON=PAGES")
+    parser.add_argument("--lesson", default="02_melds.ipynb", help="with --classroom --screenless: the lesson every learner opens")
     args = parser.parse_args(argv)
+    if args.classroom and args.screenless:
+        from buraco_learn.app.loadprobe import run_screenless_class
+
+        screenless = run_screenless_class(args.classroom, args.lesson, args.ready, args.lessons)
+        print(json.dumps(asdict(screenless), indent=1) if args.json else screenless.summary())
+        return 0 if all(not figures.error for figures in screenless.learners) else 1
     if args.storm:
         burst = run_storm(args.storm, args.lessons)
         print(json.dumps(asdict(burst), indent=1) if args.json else burst.summary())

@@ -12,6 +12,12 @@ which is Voila serving the lessons directory with three additions:
   each kernel websocket (``set_nodelay(True)``), so a click's small reply is not held
   back waiting for an ACK (see :mod:`buraco_learn.app.measure` for the figures).
 
+With ``ready`` (``serve --ready 2=30``) as many pages of a lesson are kept ready as a
+class will open at once; kernels kept ready are never culled as idle (they wait for a page).
+
+>>> [arg for arg in voila_argv(ServeOptions(ready=(("02_melds.ipynb", 30),))) if "pools" in arg]
+['--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 1}, "02_melds.ipynb": {"pool_size": 30}}']
+
 Every page view starts a kernel. A page that closes without saying so (a crashed
 browser, a sleeping laptop) or a tab left open all day would hold it for ever: kernels
 idle for ``idle_timeout`` seconds are culled, connected or not.
@@ -26,6 +32,7 @@ idle for ``idle_timeout`` seconds are culled, connected or not.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import socket
 from dataclasses import dataclass, field
@@ -60,6 +67,8 @@ class ServeOptions:
     cookie_secret: bytes = field(default=b"", repr=False)
     #: host names answered besides the loopback ones (``--allow-host``)
     allowed_hosts: tuple[str, ...] = ()
+    #: (notebook file name, pages kept ready) for lessons a class will open at once (``--ready``)
+    ready: tuple[tuple[str, int], ...] = ()
 
     @property
     def address(self) -> str:
@@ -98,6 +107,9 @@ def voila_argv(options: ServeOptions) -> list[str]:
         # its kernel to start and its cells to run. A used kernel is replaced after
         # fill_delay seconds, once the page that took it has drawn.
         argv += ["--preheat_kernel=True", "--pool_size=1", f"--VoilaKernelManager.fill_delay={options.fill_delay}"]
+        if options.ready:  # a class about to open a lesson: that many of its pages kept ready
+            pools = {"default": {"pool_size": 1}, **{name: {"pool_size": size} for name, size in options.ready}}
+            argv.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
     if os.name != "nt":  # kernels talk over Unix sockets in Voila's private directory, not localhost TCP
         argv.append("--KernelManager.transport=ipc")
     if options.nodelay:

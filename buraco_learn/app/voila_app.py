@@ -283,18 +283,33 @@ class BuracoVoila(Voila):  # type: ignore[misc]
                 request.got(result[2])
             return result
 
+        cull_if_idle = manager.cull_kernel_if_idle
+
+        async def cull_unless_pooled(kernel_id: str) -> Any:
+            # A kernel kept ready is idle by design: culled, it would leave its lesson's pool
+            # empty (Voila does not refill it) and a class would wait for fresh kernels.
+            if kernel_id not in self.pooled_kernels():
+                return await ensure_async(cull_if_idle(kernel_id))
+            return None
+
         manager.start_kernel = start_for_page
+        manager.cull_kernel_if_idle = cull_unless_pooled
         if get_rendered is not None:
             manager.get_rendered_notebook = take_for_page
         PeriodicCallback(self._sweep, SWEEP_SECONDS * 1000).start()
 
-    def kernel_states(self) -> dict[str, KernelState]:
-        manager = self.kernel_manager
+    def pooled_kernels(self) -> set[str]:
+        """The kernels Voila keeps ready, each for the next page of its notebook."""
         pooled: set[str] = set()
-        for pool in getattr(manager, "_pools", {}).values():
+        for pool in getattr(self.kernel_manager, "_pools", {}).values():
             for task in pool:
                 if task.done() and not task.cancelled() and task.exception() is None:
                     pooled.add(task.result().get("kernel_id"))
+        return pooled
+
+    def kernel_states(self) -> dict[str, KernelState]:
+        manager = self.kernel_manager
+        pooled = self.pooled_kernels()
         states = {}
         for kernel_id in list(manager.list_kernel_ids()):
             try:

@@ -4,7 +4,8 @@ Opens the landing page (every lesson with its goal and the learner's progress) i
 the browser unless ``--no-browser``. The app answers only for this machine's own
 address (``--allow-host NAME`` adds a name) and opens with a key: the printed URL
 carries it (``?token=...``); it is kept in the data directory, so bookmarks work
-after a restart, and ``--new-key`` makes another. ``--reset-progress [LESSON]`` forgets one
+after a restart, and ``--new-key`` makes another. ``--ready LESSON=PAGES`` keeps that many
+pages of a lesson ready for a class that opens it at once (``--ready 2=30``). ``--reset-progress [LESSON]`` forgets one
 lesson's progress (by number or id), or everything, and exits without serving.
 Exit status: 0 after a clean stop, 2 when the app cannot start (port in use, no
 lessons, an unusable data directory, the app's dependencies not installed).
@@ -27,6 +28,7 @@ from buraco_learn.app.server import DEFAULT_PORT, IDLE_TIMEOUT, ServeOptions, fr
 from buraco_learn.cli import CliError
 
 ALL = "all"
+MAX_READY = 60  # pages kept ready in all: a class or two (about 60 MB each)
 
 
 def add_parser(sub: Any, name: str) -> None:
@@ -53,6 +55,9 @@ def add_parser(sub: Any, name: str) -> None:
                         help="also answer requests that name this host (repeatable; default: only 127.0.0.1, ::1 and localhost)")
     parser.add_argument("--new-key", action="store_true",
                         help="make a new key for the app (the old address and the browsers' logins stop working)")
+    parser.add_argument("--ready", action="append", default=[], metavar="LESSON=PAGES",
+                        help="keep PAGES pages of LESSON (number or id) ready, for a class that opens it at once "
+                             f"(repeatable; at most {MAX_READY} pages in all, about 60 MB of memory each)")
     parser.add_argument("--verbose", action="store_true", help="log every request and kernel")
     parser.add_argument("--tcp-delay", action="store_true", help=argparse.SUPPRESS)  # measuring Nagle's cost
     parser.set_defaults(handler=run)
@@ -71,9 +76,34 @@ def options_from_args(args: argparse.Namespace, lessons: Path) -> ServeOptions:
     if args.idle_timeout < 60:
         raise CliError(f"invalid --idle-timeout {args.idle_timeout}: at least 60 seconds, or pages die while being read")
     hosts = tuple(_host_name(name) for name in getattr(args, "allow_host", []))
+    ready = ready_pages(getattr(args, "ready", []), lessons)
+    if ready and args.no_preheat:
+        raise CliError("--ready keeps pages ready ahead, which --no-preheat turns off: use one or the other")
     return ServeOptions(port=port, lessons=lessons, open_browser=not args.no_browser,
                         idle_timeout=args.idle_timeout, nodelay=not args.tcp_delay, verbose=args.verbose,
-                        preheat=not args.no_preheat, allowed_hosts=hosts)
+                        preheat=not args.no_preheat, allowed_hosts=hosts, ready=ready)
+
+
+def ready_pages(values: list[str], lessons: Path) -> tuple[tuple[str, int], ...]:
+    """``--ready LESSON=PAGES`` values as (notebook file name, pages), one entry per lesson; raises :class:`CliError`."""
+    pages: dict[str, int] = {}
+    for value in values:
+        lesson, separator, count = value.partition("=")
+        shown = value if len(value) <= 40 else f"{value[:40]}…"
+        if not separator or not count.strip().isascii() or not count.strip().isdigit() or len(count.strip()) > 3:
+            raise CliError(f"invalid --ready {shown!r}: write LESSON=PAGES, for example --ready 2=30 "
+                           "(30 pages of lesson 2 kept ready)")
+        try:
+            info = find(lesson.strip(), lessons)
+        except ValueError as error:
+            raise CliError(f"invalid --ready {shown!r}: {error}") from None
+        if not 1 <= int(count) <= MAX_READY:
+            raise CliError(f"invalid --ready {shown!r}: between 1 and {MAX_READY} pages")
+        pages[info.filename] = int(count)
+    if sum(pages.values()) > MAX_READY:
+        raise CliError(f"invalid --ready: {sum(pages.values())} pages in all; at most {MAX_READY} "
+                       "(each ready page holds about 60 MB of memory)")
+    return tuple(pages.items())
 
 
 def _host_name(name: str) -> str:
@@ -148,7 +178,8 @@ def run(args: argparse.Namespace) -> int:
           f"  lessons:  {lessons} ({len(found)} lessons)\n"
           f"  progress: {store.path}\n"
           f"  a page's kernel stops when the page is closed, or after {options.idle_timeout // 60} minutes "
-          "without activity; press Ctrl-C to stop",
+          "without activity; press Ctrl-C to stop"
+          + "".join(f"\n  kept ready: {count} pages of {name} (a minute or so to start them)" for name, count in options.ready),
           file=sys.stderr, flush=True)
     from buraco_learn.app.server import run as serve
 
