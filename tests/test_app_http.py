@@ -140,6 +140,13 @@ def test_a_lesson_renders_without_code_or_errors_and_closing_it_stops_its_kernel
     assert server.request("GET", f"/api/kernels/{kernel}")[0] == 404
 
 
+def test_a_lesson_page_asks_no_other_site_for_anything(server: Server) -> None:
+    status, _, page = server.request("GET", "/voila/render/02_melds.ipynb")
+    assert status == 200
+    assert not re.findall(r'(?:src|href)="(?:https?:)?//[^"]*"', page)  # Voila's template asks a CDN for Font Awesome
+    _shutdown(server, _kernel_of(page))
+
+
 def test_files_beside_the_lessons_are_not_served(server: Server) -> None:
     assert server.request("GET", "/voila/files/02_melds.ipynb")[0] in (403, 404)
 

@@ -26,6 +26,7 @@ import contextvars
 import html
 import logging
 import os
+import re
 import tempfile
 import time
 import webbrowser
@@ -169,8 +170,30 @@ def guarded(handler: type[RequestHandler]) -> type[RequestHandler]:
     return type(handler.__name__, (GuardedHandler, handler), {"__module__": __name__})
 
 
+#: style sheets of another site in Voila's page template (Font Awesome, from a CDN)
+FOREIGN_LINK = re.compile(r"<link\b[^>]*\bhref=\"https?://[^>]*>\s*")
+
+
+def without_foreign_links(html_text: str) -> str:
+    """A page without the style sheets Voila's template loads from another site.
+
+    Each page view would tell that site a learner opened it, and an offline or filtered
+    classroom would wait for it; the lessons' buttons carry words, not icons.
+
+    >>> without_foreign_links('<link rel="stylesheet" href="https://cdn.example/x.css" type="text/css" /> <p>')
+    '<p>'
+    """
+    return FOREIGN_LINK.sub("", html_text)
+
+
 class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voila's page handler: the browser's kernel quota, and the ``_xsrf`` cookie its shutdown-on-close request needs."""
+    """Voila's page handler: the browser's kernel quota, the ``_xsrf`` cookie its shutdown-on-close
+    request needs, and no style sheet from another site."""
+
+    def write(self, chunk: Any) -> None:
+        if isinstance(chunk, str) and "<link" in chunk:
+            chunk = without_foreign_links(chunk)
+        super().write(chunk)
 
     async def get(self, path: str | None = None) -> None:
         app: BuracoVoila = self.settings["buraco_app"]
