@@ -172,3 +172,29 @@ def test_scoring_numbers_typed_wrong_are_mistakes(store: ProgressStore) -> None:
     assert scoring.answer({side: total + 10 for side, total in right.items()}) is False
     assert scoring.answer(right) is True
     assert (page.mistakes, page.finished) == (1, True)
+
+
+def test_the_meld_quiz_counts_each_question_missed_and_a_round_passes_it(store: ProgressStore) -> None:
+    page = kit.Page("meld-quiz", store=store)
+    rounds = ex.QuizRounds(page=page, round=10, seed=3)
+    for _ in range(rounds.round):
+        rounds.quiz.reveal()  # shown, not answered: a mistake
+        rounds.quiz.next_question()
+    assert rounds.rounds == [0] and (page.mistakes, page.finished) == (10, True)
+    assert page.visit_stars() == 1
+
+
+def test_a_hand_played_to_the_end_is_the_play_lessons_task(store: ProgressStore) -> None:
+    from buraco_learn.bots import make_bot
+
+    page = kit.Page("play", store=store)
+    room = ex.GameRoom(page, pace=0)
+    assert (page.tasks, page.finished) == (1, False)
+    table = room.new_game(seed=5)
+    table.set_state({"comments": False})
+    learner, table.autoplay = make_bot("random", table.rules, seed=3), False  # the learner plays like a random bot
+    table.advance()
+    while not table.state.over:
+        table.play(learner.act(table.game.view())) if table.game.learner_turn else table.advance()
+    assert page.finished and page.mistakes == 0 and page.visit_stars() == 3
+    table.close()
