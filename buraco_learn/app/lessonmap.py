@@ -50,10 +50,11 @@ ol.buraco-map .map-stop{flex:0 0 2.1em;height:2.1em;border-radius:50%;display:fl
 ol.buraco-map li.map-done .map-stop{background:#1e7b34;border-color:#1e7b34;color:#fff}
 ol.buraco-map li.map-next .map-stop{background:#0b57d0;border-color:#0b57d0;color:#fff;box-shadow:0 0 0 4px #c9dcff}
 ol.buraco-map .map-body{flex:1 1 auto;min-width:0}
-ol.buraco-map .map-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.1em .8em}
+ol.buraco-map .map-head{display:grid;grid-template-columns:minmax(0,1fr) auto;align-items:baseline;gap:.1em .8em;
+  line-height:1.3}
 ol.buraco-map .lesson-link{font-weight:bold;color:#0b57d0;text-decoration:none;font-size:105%}
 ol.buraco-map .lesson-link:hover{text-decoration:underline}
-ol.buraco-map .map-state{margin-left:auto;white-space:nowrap;display:flex;gap:.5em;align-items:baseline}
+ol.buraco-map .map-state{white-space:nowrap;display:flex;gap:.5em;align-items:baseline}
 ol.buraco-map li:not(.map-done) .lesson-stars{color:#afb8c1}
 ol.buraco-map .lesson-progress{font-size:88%;color:#57606a}
 ol.buraco-map .lesson-progress.lesson-done{color:#1e7b34;font-weight:bold}

@@ -159,6 +159,7 @@ def test_a_lesson_answered_wrong_then_right_earns_its_stars_and_the_map_moves_on
         assert_reads_well(page, ".buraco-map-page", MAP_PARTS)
         page.screenshot(path=str(shots / "map-phone-390x844.png"))
         page.locator("ol.buraco-map li.lesson").last.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)  # the scrolled page painted
         page.screenshot(path=str(shots / "map-phone-390x844-end.png"))
 
     in_browser(journey)
