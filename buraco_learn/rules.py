@@ -266,6 +266,12 @@ class Rules:
             for spec in dataclasses.fields(Rules)
         ]
 
+    def _repr_html_(self) -> str:
+        """In a notebook: every option as a table, with its sentence (:func:`buraco_learn.render_table.rules_html`)."""
+        from buraco_learn.render_table import rules_html
+
+        return rules_html(self)
+
     def __repr__(self) -> str:
         changed = self.changed_options()
         extra = "".join(f", {key}={value!r}" for key, value in sorted(changed.items()))

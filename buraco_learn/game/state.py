@@ -497,6 +497,12 @@ class HandState:
         closed = self.side_names[self.side_of[self.closed_by]] if self.closed_by is not None else None
         return score_hand(sides, closed, self.rules)
 
+    def _repr_svg_(self) -> str:
+        """In a notebook: the table from the player to move's seat (:func:`buraco_learn.render_table.table` for another)."""
+        from buraco_learn.render_table import table
+
+        return str(table(self))
+
     def __repr__(self) -> str:
         return (
             f"<HandState {self.rules.name} turn {self.turn} {self.seat_names[self.current]} to {self.phase}, "

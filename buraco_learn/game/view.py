@@ -136,6 +136,12 @@ class PlayerView:
     def my_side(self) -> int:
         return self.side_of[self.seat]
 
+    def _repr_svg_(self) -> str:
+        """In a notebook: the table as this seat sees it (:func:`buraco_learn.render_table.view_svg`)."""
+        from buraco_learn.render_table import view_svg
+
+        return str(view_svg(self))
+
     def to_dict(self) -> dict[str, Any]:
         """JSON for a widget or a client: the seat's view and nothing more."""
         names = self.seat_names
