@@ -363,3 +363,44 @@ def test_pages_kept_ready_for_a_class_are_the_ones_its_learners_get(tmp_path: Pa
         assert {learner.kernel_id for learner in learners} <= before  # no learner waited for a kernel to start
     finally:
         ready.stop()
+
+
+def test_ctrl_c_stops_the_server_and_its_kernels_quietly(tmp_path: Path) -> None:
+    """Ctrl-C at the terminal (a pty: SIGINT to the foreground group): one line, no traceback, exit 0."""
+    import pty
+    import select
+
+    port = free_port()
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: serve on a terminal of its own
+        os.execvpe(serve_command()[0], [*serve_command(), "serve", "--no-browser", "--port", str(port)],
+                   {**os.environ, DATA_ENV: str(tmp_path / "data")})
+    output = b""
+
+    def read_until(done: bytes, seconds: float) -> None:
+        nonlocal output
+        deadline = time.monotonic() + seconds
+        while done not in output and time.monotonic() < deadline:
+            if select.select([terminal], [], [], 0.2)[0]:
+                try:
+                    output += os.read(terminal, 65536)
+                except OSError:  # the child closed its terminal
+                    return
+
+    exited, status = 0, 0
+    try:
+        read_until(b"the lessons are at", STARTUP_S)
+        time.sleep(3)  # the kernels kept ready are mid-way through their lessons
+        os.write(terminal, b"\x03")
+        deadline = time.monotonic() + 30
+        while not exited and time.monotonic() < deadline:
+            read_until(b"\x00never", 1)
+            exited, status = os.waitpid(pid, os.WNOHANG)
+    finally:
+        if not exited:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    text = output.decode("utf-8", "replace")
+    assert exited and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, text
+    assert "stopping (the lessons' kernels are shut down)" in text and "Traceback" not in text, text
+    assert "Traceback" not in (tmp_path / "data" / "kernels.log").read_text()

@@ -69,6 +69,8 @@ class ServeOptions:
     allowed_hosts: tuple[str, ...] = ()
     #: (notebook file name, pages kept ready) for lessons a class will open at once (``--ready``)
     ready: tuple[tuple[str, int], ...] = ()
+    #: where the kernels' own messages go (None: this terminal)
+    kernel_log: Path | None = None
 
     @property
     def address(self) -> str:
@@ -152,6 +154,7 @@ def run(options: ServeOptions, ready_message: str = "") -> None:
 
     BuracoVoila.ready_message = ready_message
     BuracoVoila.extra_hosts = options.allowed_hosts
+    BuracoVoila.kernel_log_path = None if options.verbose else options.kernel_log
     secrets: dict[str, Any] = {}
     if options.token:  # given to the application object, never on a command line other users can read
         secrets = {"token": options.token, "cookie_secret": options.cookie_secret or os.urandom(32)}

@@ -27,6 +27,8 @@ import html
 import logging
 import os
 import re
+import signal
+import sys
 import tempfile
 import time
 import webbrowser
@@ -235,6 +237,17 @@ class KeyPageHandler(VoilaLoginHandler):  # type: ignore[misc]
 <button type="submit">Open the lessons</button></form>"""))
 
 
+KERNEL_LOG_LIMIT = 1_000_000  # bytes kept from earlier runs
+
+
+def open_kernel_log(path: Path) -> Any:
+    """The kernels' log, opened for appending (emptied first when it has grown past its limit)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and path.stat().st_size > KERNEL_LOG_LIMIT:
+        path.write_bytes(b"")
+    return path.open("ab", buffering=0)
+
+
 class _NoPingWarning(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         return not str(record.msg).startswith("The websocket_ping_timeout")
@@ -257,6 +270,9 @@ class BuracoVoila(Voila):  # type: ignore[misc]
     extra_hosts: ClassVar[tuple[str, ...]] = ()
     #: the kernels' bookkeeping (see :class:`KernelLedger`)
     ledger: KernelLedger
+    #: where the kernels' own messages go (not the terminal of a learner who ran ``serve``); None: inherited
+    kernel_log_path: ClassVar[Path | None] = None
+    _kernel_log: Any = None
 
     @default("tornado_settings")
     def _tornado_settings(self) -> dict[str, Any]:
@@ -279,6 +295,23 @@ class BuracoVoila(Voila):  # type: ignore[misc]
         quiet_ping_warning()
         self.ledger = KernelLedger()
         super().initialize(argv)
+        # Ctrl-C as SIGTERM: stop the loop, then shut the kernels down. Left to Python, the
+        # KeyboardInterrupt lands in whatever task runs (a page being drawn) and is printed
+        # as a traceback, and the server may not even stop.
+        signal.signal(signal.SIGINT, self._stop_on_signal)
+        signal.signal(signal.SIGTERM, self._stop_on_signal)
+        if self.kernel_log_path is not None:
+            try:
+                self._kernel_log = open_kernel_log(self.kernel_log_path)
+            except OSError as error:
+                log.warning("the kernels' messages stay on this terminal: %s cannot be written (%s)",
+                            self.kernel_log_path, error.strerror or error)
+
+    def _stop_on_signal(self, sig: int, frame: Any) -> None:
+        if not getattr(self, "_stopping", False):
+            self._stopping = True
+            print("buraco-learn serve: stopping (the lessons' kernels are shut down)", file=sys.stderr, flush=True)
+        self.ioloop.add_callback_from_signal(self.ioloop.stop)
 
     def start(self) -> None:
         if self.ready_message:
@@ -292,6 +325,9 @@ class BuracoVoila(Voila):  # type: ignore[misc]
         start_kernel, get_rendered = manager.start_kernel, getattr(manager, "get_rendered_notebook", None)
 
         async def start_for_page(*args: Any, **kwargs: Any) -> Any:
+            if self._kernel_log is not None:  # a kernel stopped mid-cell at shutdown prints tracebacks
+                kwargs.setdefault("stdout", self._kernel_log)
+                kwargs.setdefault("stderr", self._kernel_log)
             kernel_id = await ensure_async(start_kernel(*args, **kwargs))
             request = PAGE_REQUEST.get(None)
             if request is not None and (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":

@@ -28,6 +28,7 @@ from buraco_learn.app.server import DEFAULT_PORT, IDLE_TIMEOUT, ServeOptions, fr
 from buraco_learn.cli import CliError
 
 ALL = "all"
+KERNEL_LOG = "kernels.log"  # in the data directory, beside the progress
 MAX_READY = 60  # pages kept ready in all: a class or two (about 60 MB each)
 
 
@@ -173,10 +174,12 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"the app needs {', '.join(missing)}: install buraco-learn[app]")
     options = options_from_args(args, lessons)
     key = server_key(store.path.parent, renew=args.new_key)
-    options = replace(options, token=key.token, cookie_secret=key.cookie_secret)
+    options = replace(options, token=key.token, cookie_secret=key.cookie_secret,
+                      kernel_log=store.path.parent / KERNEL_LOG)
     print(f"buraco-learn serve: starting on {options.address}\n"
           f"  lessons:  {lessons} ({len(found)} lessons)\n"
           f"  progress: {store.path}\n"
+          + ("" if args.verbose else f"  the kernels' messages: {store.path.parent / KERNEL_LOG}\n") +
           f"  a page's kernel stops when the page is closed, or after {options.idle_timeout // 60} minutes "
           "without activity; press Ctrl-C to stop"
           + "".join(f"\n  kept ready: {count} pages of {name} (a minute or so to start them)" for name, count in options.ready),
