@@ -239,6 +239,9 @@ def _wild_fixed(cards: list[Card], rules: Rules, ctx: dict[str, object]) -> tupl
             return "swap", text + "the upper end of the run, as nothing goes below the ace"
         return "swap", text + "the lower end of the run"
     who = f"The {_card_word(wild)} stands for {_card_word(stands)}" if wild and stands else "The wild card keeps the place it stands for"
+    if not rules.wild_swap:
+        # no card replaces it: the ruleset allows no swap (issue 15: the explanation follows the option)
+        return "swap", f"{who} and cannot move: this ruleset (as the host set it) does not allow swapping a wild card, so no card takes its place"
     if rules.wild_placement != "low-end":
         # free placement: only a wild inside the run is pinned (000, 001, 003, 004 are silent)
         return "swap", f"{who} and cannot move: a wild inside a run keeps its place, and only the exact card it stands for can replace it"

@@ -287,15 +287,16 @@ def score_side(side: SideInput, closed: bool, rules: Rules, name: str = "") -> S
     pot_item: ScoreItem | None = None
     unseen = side.unseen_pot
     if not isinstance(side.pot, str):
-        points = -sum(rules.value(card) for card in unseen)
         if rules.unseen_pot_counts_cards:
-            pot = points
+            # 002 'Scoring': "its owners subtract the value of its cards instead of the 100"
+            pot = -sum(rules.value(card) for card in unseen)
             label = f"{pot_word(rules)} taken but unseen: {_unicode(unseen)}"
-            pot_item = ScoreItem(label, points, cite("unseen_pot", doc).short())
+            pot_item = ScoreItem(label, pot, cite("unseen_pot", doc).short())
         else:
-            in_hand += points
-            label = f"unseen {pot_word(rules)}, counted as cards in hand: {_unicode(unseen)}"
-            items.append(ScoreItem(label, points, source_of("in_hand", doc)))
+            # the option off (a house rule): the penalty, not the cards' value
+            pot = -rules.pot_penalty
+            label = f"{pot_word(rules)} taken but unseen: the penalty, not its cards ({_unicode(unseen)})"
+            pot_item = ScoreItem(label, pot, source_of("pot_penalty", doc))
     elif side.pot == POT_NOT_TAKEN:
         pot = -rules.pot_penalty
         pot_item = ScoreItem(f"{pot_word(rules)} not taken", pot, source_of("pot_penalty", doc))

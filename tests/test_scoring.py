@@ -131,11 +131,17 @@ def test_unseen_pot_subtracts_its_cards_instead_of_100_002() -> None:
     assert "taken but unseen" in score.items()[-1].label
 
 
-def test_unseen_pot_counted_as_hand_cards_when_the_option_is_off() -> None:
-    """With unseen_pot_counts_cards off, the unseen pot's cards count like cards in hand (still not the penalty)."""
+def test_unseen_pot_costs_the_penalty_when_the_option_is_off() -> None:
+    """The option's sentence: a pot taken but unseen "costs its owners its cards' value instead of
+    the penalty" (002 'Scoring': "its owners subtract the value of its cards instead of the 100").
+    Off (a house rule), it costs the penalty instead; before issue 15 it moved the cards' value
+    to the hand, so the score did not change at all when the option was flipped."""
     rules = preset("italian", unseen_pot_counts_cards=False)
     score = score_side(SideInput.of(["4C 5C 6C"], hands=["KH"], pot=UNSEEN_POT), False, rules)
-    assert (score.pot, score.in_hand, score.total) == (0, -95, 15 - 95)
+    assert (score.pot, score.in_hand, score.total) == (-100, -10, 15 - 10 - 100)
+    assert "the penalty" in score.items()[-1].label
+    on = score_side(SideInput.of(["4C 5C 6C"], hands=["KH"], pot=UNSEEN_POT), False, preset("italian"))
+    assert on.total != score.total
 
 
 def test_pot_taken_or_none_costs_nothing() -> None:

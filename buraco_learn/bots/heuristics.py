@@ -37,6 +37,7 @@ from buraco_learn.cards import code_of_id
 from buraco_learn.game.actions import Action
 from buraco_learn.game.deal import next_seat
 from buraco_learn.game.table import TableMeld
+from buraco_learn.game.turnrules import seen_of_pile
 from buraco_learn.rules import Rules
 
 if TYPE_CHECKING:
@@ -371,7 +372,7 @@ class Position:
         """The position of ``seat`` in a (sampled) state: its own hand and the public facts only."""
         rules = state.rules
         side = state.side_of[seat]
-        pile = state.pile if rules.pile_visible == "all" else state.pile[-1:]
+        pile = seen_of_pile(rules, state.pile)
         own_turn = state.current == seat
         return cls(
             rules=rules,

@@ -86,7 +86,8 @@ def position(
                 fixed_pots.append([allocator.take(card) for card in spec.split()])
     except ValueError as error:
         raise InvalidRecordError(f"position: {error}") from None
-    rest = [card_id for card_id in range(rules.deck_size) if card_id not in _used(allocator, rules)]
+    used = _used(allocator, rules)
+    rest = [card_id for card_id in range(rules.deck_size) if card_id not in used]
     random.Random(fill_seed).shuffle(rest)
     for seat in range(rules.players):
         if seat not in seat_hands:

@@ -318,9 +318,9 @@ class HandState:
             if len(taken) == 1:
                 self.took_single = taken[0]
             if self.rules.must_meld_pile_card:
-                self.must_meld = taken[0]
+                self.must_meld = turnrules.pile_card_to_meld(self.rules, taken)
             self.hands[seat].extend(taken)
-            self.known[seat].extend(taken)
+            self.known[seat].extend(turnrules.seen_of_pile(self.rules, taken))
             self.phase = PLAY
         elif kind == A.REDRAW:
             assert self.drawn is not None

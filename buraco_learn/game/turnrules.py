@@ -51,6 +51,13 @@ def may_not_rediscard(rules: Rules, taken_alone: int | None, code: int) -> bool:
     """
     return taken_alone is not None and bool(rules.forbid_rediscard_single) and _CODE[taken_alone] == code
 
+def seen_of_pile(rules: Rules, pile: list[int]) -> list[int]:
+    """The cards of ``pile`` (top card last) that the players see, and so know of once someone
+    takes them: all of it, or only its top card (option ``pile_visible``; 003 'Different
+    variants': "For all Fechado variants only the top card in the pile (the one placed last)
+    is visible")."""
+    return pile if rules.pile_visible == "all" else pile[-1:]
+
 # -- validation: returns a plan, never changes the state ---------------------------
 def _check(state: HandState, action: Action) -> Any:
     kind = action.kind
@@ -115,7 +122,7 @@ def _check_take(state: HandState, action: Action) -> Any:
         card = card_of_id(taken[0]).unicode()
         raise _refuse(state, action, "single_card_pile", f"after taking the {card} you could neither meld nor discard another card")
     if rules.must_meld_pile_card:
-        target = taken[0]
+        target = pile_card_to_meld(rules, taken)
         if not _can_meld_with(state, target, taken):
             rule = "fechado_top" if rules.pile_take == "top" else "draw"
             card = card_of_id(target).unicode()
@@ -130,6 +137,14 @@ def _taken_ids(state: HandState, depth: int | None) -> list[int]:
         assert depth is not None
         return list(state.pile[-depth:])
     return list(state.pile)
+
+def pile_card_to_meld(rules: Rules, taken: list[int]) -> int:
+    """The card of a take (``taken``, deepest first) that ``must_meld_pile_card`` asks to meld:
+    the deepest, "the card you went in for", where the player chooses the depth (004 'The
+    rules in full', ``pile_take='any-depth'``); otherwise the top card (003 'Different
+    variants': "It is mandatory to play immediately the top card from the discard pile",
+    also when a host has the whole closed pile taken, as the ``fechado`` preset says)."""
+    return taken[0] if rules.pile_take == "any-depth" else taken[-1]
 
 def pile_card_first(rules: Rules) -> bool:
     """Whether the pile card that must be melded (``must_meld_pile_card``) must be melded by

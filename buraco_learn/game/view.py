@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from buraco_learn.cards import Card, card_of_id, deck_ids
 from buraco_learn.game.actions import Action
 from buraco_learn.game.table import TableMeld
+from buraco_learn.game.turnrules import seen_of_pile
 from buraco_learn.rules import Rules
 
 if TYPE_CHECKING:
@@ -250,7 +251,7 @@ def make_view(state: HandState, seat: int, with_legal: bool = True) -> PlayerVie
     computed when first asked for (``with_legal`` is kept for callers that say so).
     """
     rules = state.rules
-    visible_pile = state.pile if rules.pile_visible == "all" else state.pile[-1:]
+    visible_pile = seen_of_pile(rules, state.pile)
     own_turn = state.current == seat
     drawn = state.drawn if own_turn else None
     return PlayerView(
@@ -314,8 +315,7 @@ def leaks(view: PlayerView, state: HandState) -> list[str]:
     for seat, hand in enumerate(state.hands):
         if seat != view.seat:
             hidden |= set(hand) - set(state.known[seat])
-    if state.rules.pile_visible == "top":
-        hidden |= set(state.pile[:-1])
+    hidden |= set(state.pile) - set(seen_of_pile(state.rules, state.pile))
     exposed = visible & hidden
     if exposed:
         problems.append(f"hidden cards visible: {sorted(exposed)}")
