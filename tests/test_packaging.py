@@ -232,6 +232,7 @@ def test_the_sdist_s_own_tests_pass(dist: Path, tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=1800, cwd=root, env=clean_env())
     assert result.returncode == 0, f"the sdist's tests failed:\n{result.stdout[-3000:]}\n{result.stderr[-2000:]}"
     assert " passed" in result.stdout.splitlines()[-1]
+    print(f"\nthe sdist ({the_sdist(dist).stat().st_size / 1024:.0f} KiB), unpacked: {result.stdout.splitlines()[-1]}")
     assert str(root) in subprocess.run([str(python), "-c", "import buraco_learn; print(buraco_learn.__file__)"],
                                        capture_output=True, text=True, cwd=tmp_path, env=clean_env(), timeout=120).stdout, \
         "the tests ran on the sdist's own copy"

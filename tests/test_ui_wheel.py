@@ -66,7 +66,7 @@ print(json.dumps({
 
 def test_the_installed_wheel_loads_every_widget_front_end_from_the_package(tmp_path: Path) -> None:
     wheel = build_wheel(tmp_path / "dist")
-    python = fresh_venv(tmp_path / "venv", str(wheel), "anywidget")
+    python = fresh_venv(tmp_path / "venv", str(wheel))  # the wheel alone: anywidget is its dependency
     result = subprocess.run([str(python), "-c", CHECK], capture_output=True, text=True, timeout=120, cwd=tmp_path,
                             env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     assert result.returncode == 0, result.stderr
