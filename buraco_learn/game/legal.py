@@ -31,6 +31,7 @@ from buraco_learn.errors import IllegalActionError, InvalidNotationError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
+from buraco_learn.game.turnrules import may_add_to
 
 if TYPE_CHECKING:
     from buraco_learn.game.state import HandState
@@ -75,7 +76,7 @@ def play_actions(state: HandState, kinds: tuple[str, ...] = (A.REDRAW, A.MELD, A
     if A.ADD in kinds or A.SWAP in kinds:
         side = state.side_of[seat]
         for meld in state.melds:
-            if meld.side != side and not rules.add_to_any_meld:
+            if not may_add_to(rules, side, meld):
                 continue
             if A.ADD in kinds:
                 for cards in extension_candidates(meld.meld, hand_codes, rules):

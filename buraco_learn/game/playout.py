@@ -36,6 +36,7 @@ from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
 from buraco_learn.game.table import TableMeld
+from buraco_learn.game.turnrules import may_add_to
 from buraco_learn.meldcore import ILLEGAL, solve
 from buraco_learn.rules import Rules
 
@@ -167,13 +168,12 @@ def _proposals(state: HandState, seat: int, codes: list[int], kind: str, rng: ra
     if not state.melds:
         return None
     side = state.side_of[seat]
-    anyone = rules.add_to_any_meld
     if kind == A.ADD:
         held = set(codes)
         wild = any(code == 52 or (rules.twos_wild and code % 13 == 1) for code in held)
-        targets = [meld for meld in state.melds if (anyone or meld.side == side) and may_extend(meld, held, wild, rules)]
+        targets = [meld for meld in state.melds if may_add_to(rules, side, meld) and may_extend(meld, held, wild, rules)]
         return _add_proposals(targets, codes, rules, rng) if targets else None
-    targets = [meld for meld in state.melds if (anyone or meld.side == side) and not meld.meld.swap_codes.isdisjoint(codes)]
+    targets = [meld for meld in state.melds if may_add_to(rules, side, meld) and not meld.meld.swap_codes.isdisjoint(codes)]
     return _swap_proposals(targets, codes, rng) if targets else None
 
 

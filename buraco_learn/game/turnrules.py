@@ -204,11 +204,17 @@ def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool 
     trial._execute(Action(A.TAKE, target=len(taken) if state.rules.pile_take == "any-depth" else None), taken)
     return _meldable_now(trial, target, new_meld, melds)
 
+def may_add_to(rules: Rules, side: int, meld: TableMeld) -> bool:
+    """Whether a player of ``side`` may add to ``meld`` (or swap its wild): their own side's
+    melds (002 'Melds'), or anybody's under ``add_to_any_meld`` (004 'The rules in full').
+    The turn rules, the legal-action generator and the playout all ask this."""
+    return bool(rules.add_to_any_meld) or meld.side == side
+
 def _addable_melds(state: HandState) -> list[TableMeld]:
-    """The melds on the table the current player may add to: their side's, or anybody's where allowed."""
+    """The melds on the table the current player may add to (:func:`may_add_to`)."""
     side = state.side_of[state.current]
-    anyone = state.rules.add_to_any_meld
-    return [meld for meld in state.melds if anyone or meld.side == side]
+    rules = state.rules
+    return [meld for meld in state.melds if may_add_to(rules, side, meld)]
 
 def _could_meld(state: HandState, target: int, pool: list[int]) -> tuple[bool, list[TableMeld]]:
     """A quick necessary condition for :meth:`_can_meld_with`: whether a new meld could
@@ -356,7 +362,7 @@ def _check_add(state: HandState, action: Action) -> Any:
     target = state.meld_by_id(action.target)
     if target is None:
         raise _refuse(state, action, "whose_melds", f"there is no meld {action.target} on the table")
-    if target.side != side and not rules.add_to_any_meld:
+    if not may_add_to(rules, side, target):
         words = vocabulary(rules)
         own = "your own melds" if words.alone else "your own side's melds"
         raise _refuse(state, action, "whose_melds", f"meld {target.id} belongs to {words.other_owner}: you may add only to {own}")
@@ -435,10 +441,9 @@ def _may_lay_off(state: HandState, side: int, card: Card, melds: list[TableMeld]
     the final card). Laying a card off is not discarding it. (A swap is no lay-off here: it
     gives the wild back to the hand, which then is not empty.)"""
     rules = state.rules
-    anyone = rules.add_to_any_meld
     reaches_pot = state.pot_available(side) is not None
     for meld in melds:
-        if not anyone and meld.side != side:
+        if not may_add_to(rules, side, meld):
             continue
         verdict = check_add(meld.meld, (card,), rules)
         if not verdict.legal or verdict.meld is None:
