@@ -37,6 +37,7 @@ import os
 import re
 import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -53,70 +54,270 @@ MAX_POTS: Final = 6
 
 _FIELDS: Final = {spec.name: spec for spec in dataclasses.fields(Rules)}
 
-#: Each option in a few words: what a page shows as its label (the option's sentence follows it).
-OPTION_LABELS: Final[dict[str, str]] = {
-    "name": "Name of the ruleset",
-    "base": "Preset it is based on",
-    "source": "Rule document",
+@dataclass(frozen=True)
+class OptionWords:
+    """One rules option in words: the one table of them (:data:`OPTION_TEXTS`), read by the house
+    rules page and its messages (:func:`option_label`, :func:`choice_label`) and by the rules
+    tables of the lessons and the app (``buraco_learn.app.pages``).
+
+    ``label``: the option in a few words; ``heading``: the rules table's row heading, where it
+    says it shorter ('' when it is the label); ``sentence``: what the option decides, in a
+    learner's words (no option names; '' for the options the table never shows); ``choices``:
+    the values in words, where a value is a code; ``cells``: the rules table's words for some
+    values, where a cell beside its heading says it differently.
+    """
+
+    label: str
+    heading: str = ""
+    sentence: str = ""
+    choices: Mapping[str, str] = field(default_factory=dict)
+    cells: Mapping[str, str] = field(default_factory=dict)
+
+
+#: Every option in words (see :class:`OptionWords`); a new option of :class:`Rules` needs a line here.
+OPTION_TEXTS: Final[dict[str, OptionWords]] = {
+    "name": OptionWords("Name of the ruleset"),
+    "base": OptionWords("Preset it is based on"),
+    "source": OptionWords("Rule document", choices={"000": "000", "001": "001", "002": "002", "003": "003", "004": "004"}),
     # table
-    "players": "Players at the table",
-    "partnerships": "Play in partnerships",
-    "play_direction": "Direction of play",
-    "deal_direction": "Direction of the deal",
+    "players": OptionWords("Players at the table", heading="Players", sentence="How many players sit at the table."),
+    "partnerships": OptionWords(
+        "Play in partnerships",
+        heading="Partners",
+        sentence="Partners sit opposite each other and share their melds, pot and score.",
+    ),
+    "play_direction": OptionWords(
+        "Direction of play",
+        sentence="Which way the turn passes round the table.",
+        choices={"clockwise": "clockwise", "counter-clockwise": "counter-clockwise"},
+    ),
+    "deal_direction": OptionWords(
+        "Direction of the deal",
+        sentence="Which way the cards are dealt round the table.",
+        choices={"clockwise": "clockwise", "counter-clockwise": "counter-clockwise"},
+    ),
     # cards and deal
-    "jokers": "Jokers in the deck",
-    "hand_size": "Cards dealt to each player",
-    "pot_sizes": "Cards in each pot",
-    "start_discard": "Turn up a card to start the discard pile",
+    "jokers": OptionWords(
+        "Jokers in the deck",
+        sentence="Whether the deck holds the four jokers (108 cards) or none (104 cards).",
+    ),
+    "hand_size": OptionWords(
+        "Cards dealt to each player",
+        heading="Cards in each hand",
+        sentence="How many cards each player is dealt.",
+    ),
+    "pot_sizes": OptionWords(
+        "Cards in each pot",
+        heading="Pots (morto, pozzetto)",
+        sentence="The second hands set aside face down at the deal, one per side.",
+    ),
+    "start_discard": OptionWords(
+        "Turn up a card to start the discard pile",
+        heading="A card turned up at the start",
+        sentence="Whether one card is turned face up to start the discard pile.",
+    ),
     # melds
-    "sets": "Sets allowed",
-    "runs": "Runs allowed",
-    "min_meld_cards": "Fewest cards in a new meld",
-    "max_wilds": "Most wild cards in one meld",
-    "twos_wild": "The 2s are wild",
-    "natural_two": "A 2 in its natural place is not wild",
-    "min_naturals": "Fewest natural cards in a meld",
-    "one_set_per_rank": "One set per rank for each side",
-    "max_set_cards": "Most cards in a set",
-    "distinct_suit_sets": "No two identical cards in a set",
-    "ace_to_ace": "A run may go from ace to ace",
-    "wild_placement": "Where a wild at the end of a run stands",
-    "wild_swap": "A wild may be swapped for the card it stands for",
-    "add_to_any_meld": "Cards may be added to anybody's melds",
-    "burraco_length": "Cards in a burraco",
+    "sets": OptionWords("Sets allowed", heading="Sets", sentence="Whether cards of one rank (such as three 8s) may be melded."),
+    "runs": OptionWords(
+        "Runs allowed",
+        heading="Runs",
+        sentence="Whether cards of one suit in a row (such as 7♥ 8♥ 9♥) may be melded.",
+    ),
+    "min_meld_cards": OptionWords(
+        "Fewest cards in a new meld",
+        heading="Cards in a new meld, at least",
+        sentence="The fewest cards a new meld may have.",
+    ),
+    "max_wilds": OptionWords(
+        "Most wild cards in one meld",
+        heading="Wild cards in a meld, at most",
+        sentence="The most wild cards one meld may hold.",
+    ),
+    "twos_wild": OptionWords("The 2s are wild", sentence="Whether the 2s are wild cards besides the jokers."),
+    "natural_two": OptionWords(
+        "A 2 in its natural place is not wild",
+        heading="A 2 in its own place is not wild",
+        sentence="Whether a 2 in its own place in a run of its suit (A 2 3 of spades) is an ordinary card.",
+    ),
+    "min_naturals": OptionWords(
+        "Fewest natural cards in a meld",
+        heading="Natural cards in a meld, at least",
+        sentence="The fewest ordinary (not wild) cards any meld must hold.",
+    ),
+    "one_set_per_rank": OptionWords(
+        "One set per rank for each side",
+        heading="One set per rank",
+        sentence="Whether a side may have only one set of each rank.",
+    ),
+    "max_set_cards": OptionWords(
+        "Most cards in a set",
+        heading="Cards in a set, at most",
+        sentence="The most cards a set may hold.",
+    ),
+    "distinct_suit_sets": OptionWords(
+        "No two identical cards in a set",
+        sentence="Whether a set must not hold two identical cards (such as two 9♠).",
+    ),
+    "ace_to_ace": OptionWords(
+        "A run may go from ace to ace",
+        heading="Ace-to-ace run",
+        sentence="Whether a run may have an ace at both ends: the full run of 14 cards.",
+    ),
+    "wild_placement": OptionWords(
+        "Where a wild at the end of a run stands",
+        heading="A wild card at the end of a run",
+        sentence="Where a wild card at the end of a run stands.",
+        choices={"low-end": "fixed at the low end", "free": "at either end, moving as the run grows"},
+        cells={"low-end": "at the lower end, fixed"},
+    ),
+    "wild_swap": OptionWords(
+        "A wild may be swapped for the card it stands for",
+        heading="Swapping a wild card out",
+        sentence="Whether a wild card in a run may be swapped for the card it stands for.",
+    ),
+    "add_to_any_meld": OptionWords(
+        "Cards may be added to anybody's melds",
+        heading="Adding to anybody's melds",
+        sentence="Whether you may add cards to the other side's melds too.",
+    ),
+    "burraco_length": OptionWords("Cards in a burraco", sentence="How many cards make a burraco (canasta)."),
     # turns
-    "pile_take": "Taking the discard pile takes",
-    "pile_visible": "What the players see of the discard pile",
-    "must_meld_pile_card": "The card taken from the pile must be melded",
-    "first_turn_redraw": "Redraw on the first turn",
-    "forbid_rediscard_single": "No discarding the one card just taken",
-    "opening_minimum": "Points needed for the first meld",
-    "opening_minimum_from": "Match score from which the opening minimum applies",
-    "stock_end": "When the stock runs out",
-    "stalemate": "Four one-card takes in a row end the hand",
+    "pile_take": OptionWords(
+        "Taking the discard pile takes",
+        heading="Taking the discard pile",
+        sentence="What you take when you take the discard pile.",
+        choices={"whole": "the whole pile", "top": "the top card only", "any-depth": "down to any card"},
+        cells={"any-depth": "down to the card you want"},
+    ),
+    "pile_visible": OptionWords(
+        "What the players see of the discard pile",
+        heading="The discard pile shows",
+        sentence="How much of the discard pile the players see.",
+        choices={"all": "the whole pile", "top": "the top card only"},
+        cells={"all": "every card"},
+    ),
+    "must_meld_pile_card": OptionWords(
+        "The card taken from the pile must be melded",
+        heading="Meld the pile card at once",
+        sentence="Whether the card taken from the pile must be melded in the same turn.",
+    ),
+    "first_turn_redraw": OptionWords(
+        "Redraw on the first turn",
+        heading="A second draw on the first turn",
+        sentence="Whether the first player may throw back the card drawn and draw again.",
+    ),
+    "forbid_rediscard_single": OptionWords(
+        "No discarding the one card just taken",
+        heading="No throwing back a one-card pile",
+        sentence="Whether who took a pile of one card is forbidden to discard that same card.",
+    ),
+    "opening_minimum": OptionWords(
+        "Points needed for the first meld",
+        heading="Points to open with",
+        sentence="The card points your first meld of a hand must total, once your side has enough points in the match.",
+    ),
+    "opening_minimum_from": OptionWords(
+        "Match score from which the opening minimum applies",
+        heading="Opening minimum from",
+        sentence="The match score from which the points to open with apply.",
+    ),
+    "stock_end": OptionWords(
+        "When the stock runs out",
+        sentence="When the hand ends if nobody closes.",
+        choices={"third-last": "the hand ends after the third-last card is drawn", "pots-become-stock": "an unused pot becomes the stock", "empty": "the hand ends after the last card is drawn"},
+        cells={"third-last": "after the third-last card is drawn", "pots-become-stock": "a pot becomes the stock, then the hand ends when none is left", "empty": "after the last card is drawn"},
+    ),
+    "stalemate": OptionWords(
+        "Four one-card takes in a row end the hand",
+        heading="Stalemate",
+        sentence="Whether the hand ends when all four players in turn only take a one-card pile and discard another.",
+    ),
     # closing
-    "close_needs_pot": "Closing needs the pot taken",
-    "close_needs_burraco": "Closing needs",
-    "close_by_melding": "Close by melding every card",
-    "close_discard_wild": "The closing discard may be a wild card",
+    "close_needs_pot": OptionWords(
+        "Closing needs the pot taken",
+        heading="Closing needs the pot",
+        sentence="Whether a side must have taken its pot before it may close.",
+    ),
+    "close_needs_burraco": OptionWords(
+        "Closing needs",
+        heading="Closing needs a burraco",
+        sentence="Which burraco a side must have before it may close.",
+        choices={"any": "a burraco, clean or dirty", "clean": "a clean burraco", "none": "no burraco"},
+        cells={"any": "any burraco", "clean": "a clean one", "none": "none"},
+    ),
+    "close_by_melding": OptionWords(
+        "Close by melding every card",
+        heading="Closing by melding the last card",
+        sentence="Whether a player may close by melding every card, with no final discard.",
+    ),
+    "close_discard_wild": OptionWords(
+        "The closing discard may be a wild card",
+        heading="Closing on a wild card",
+        sentence="Whether the final discard that closes may be a wild card.",
+    ),
     # scoring
-    "value_joker": "Points of a joker",
-    "value_two": "Points of a 2",
-    "value_ace": "Points of an ace",
-    "value_high": "Points of an 8 to a king",
-    "value_low": "Points of a 3 to a 7",
-    "pip_values": "Cards 2 to 10 count their pips",
-    "clean_bonus": "Bonus for a clean burraco",
-    "dirty_bonus": "Bonus for a dirty burraco",
-    "semi_clean_bonus": "Bonus for a semi-clean burraco",
-    "royal_bonus": "Bonus for a clean 13-card run",
-    "ace_to_ace_bonus": "Bonus for a clean ace-to-ace run",
-    "closing_bonus": "Bonus for closing",
-    "pot_penalty": "Penalty for a pot never taken",
-    "unseen_pot_counts_cards": "A pot taken but unseen costs its cards' value",
-    "target": "Points to win the match",
-    "target_inclusive": "Reaching the target is enough",
+    "value_joker": OptionWords(
+        "Points of a joker",
+        heading="A joker is worth",
+        sentence="Points of a joker, melded or left in hand.",
+    ),
+    "value_two": OptionWords("Points of a 2", heading="A 2 is worth", sentence="Points of a 2, melded or left in hand."),
+    "value_ace": OptionWords("Points of an ace", heading="An ace is worth", sentence="Points of an ace."),
+    "value_high": OptionWords(
+        "Points of an 8 to a king",
+        heading="An 8 to a King is worth",
+        sentence="Points of an 8, 9, 10, Jack, Queen or King.",
+    ),
+    "value_low": OptionWords("Points of a 3 to a 7", heading="A 3 to a 7 is worth", sentence="Points of a 3, 4, 5, 6 or 7."),
+    "pip_values": OptionWords(
+        "Cards 2 to 10 count their pips",
+        heading="Cards count their pips",
+        sentence="Whether the cards 2 to 10 count their number of pips.",
+    ),
+    "clean_bonus": OptionWords(
+        "Bonus for a clean burraco",
+        heading="A clean burraco scores",
+        sentence="The bonus for a burraco with no wild card.",
+    ),
+    "dirty_bonus": OptionWords(
+        "Bonus for a dirty burraco",
+        heading="A dirty burraco scores",
+        sentence="The bonus for a burraco with a wild card.",
+    ),
+    "semi_clean_bonus": OptionWords(
+        "Bonus for a semi-clean burraco",
+        heading="A semi-clean burraco scores",
+        sentence="The bonus for a burraco of seven natural cards in a row (or equal) plus a wild card, where that variant is played.",
+    ),
+    "royal_bonus": OptionWords(
+        "Bonus for a clean 13-card run",
+        heading="A royal canastra scores",
+        sentence="The bonus for a clean run from ace to King (13 cards).",
+    ),
+    "ace_to_ace_bonus": OptionWords(
+        "Bonus for a clean ace-to-ace run",
+        heading="An ace-to-ace canastra scores",
+        sentence="The bonus for a clean run from ace to ace (14 cards).",
+    ),
+    "closing_bonus": OptionWords("Bonus for closing", heading="Closing scores", sentence="The bonus for the side that closes."),
+    "pot_penalty": OptionWords(
+        "Penalty for a pot never taken",
+        heading="A pot never taken costs",
+        sentence="The points a side loses when it never took its pot.",
+    ),
+    "unseen_pot_counts_cards": OptionWords(
+        "A pot taken but unseen costs its cards' value",
+        heading="A pot not yet looked at costs its cards",
+        sentence="Whether a pot taken but not yet looked at when someone closes costs its cards' value instead.",
+    ),
+    "target": OptionWords("Points to win the match", heading="The match is played to", sentence="The score that ends the match."),
+    "target_inclusive": OptionWords(
+        "Reaching the target is enough",
+        sentence="Whether reaching the target ends the match, or it must be passed.",
+    ),
 }
+#: Each option in a few words: what a page shows as its label (the option's sentence follows it).
+OPTION_LABELS: Final[dict[str, str]] = {option: words.label for option, words in OPTION_TEXTS.items()}
 
 #: The options a host sets, in groups as :class:`Rules` declares them (name, base and source are set apart).
 SECTIONS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
@@ -135,16 +336,7 @@ SECTIONS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
 
 #: The choices of an option with a few values, in words.
 CHOICE_LABELS: Final[dict[str, dict[str, str]]] = {
-    "play_direction": {"clockwise": "clockwise", "counter-clockwise": "counter-clockwise"},
-    "deal_direction": {"clockwise": "clockwise", "counter-clockwise": "counter-clockwise"},
-    "wild_placement": {"low-end": "fixed at the low end", "free": "at either end, moving as the run grows"},
-    "pile_take": {"whole": "the whole pile", "top": "the top card only", "any-depth": "down to any card"},
-    "pile_visible": {"all": "the whole pile", "top": "the top card only"},
-    "stock_end": {"third-last": "the hand ends after the third-last card is drawn",
-                  "pots-become-stock": "an unused pot becomes the stock",
-                  "empty": "the hand ends after the last card is drawn"},
-    "close_needs_burraco": {"any": "a burraco, clean or dirty", "clean": "a clean burraco", "none": "no burraco"},
-    "source": {code: code for code in ("000", "001", "002", "003", "004")},
+    option: dict(words.choices) for option, words in OPTION_TEXTS.items() if words.choices
 }
 
 

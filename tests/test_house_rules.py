@@ -192,3 +192,23 @@ def test_every_option_has_words_and_a_section() -> None:
 def test_describe_names_the_base_and_the_changes() -> None:
     assert describe(CLUB) == "Our club: italian (002) with Bonus for a semi-clean burraco 150, Points to win the match 1005"
     assert describe(preset("italian", name="Plain")) == "Plain: italian (002), unchanged"
+
+
+def test_one_table_of_option_words_covers_every_option() -> None:
+    """Issue 15: the words for the rules options live in one table (house_rules.OPTION_TEXTS),
+    read by the house rules page and by the rules tables (app.pages imports it); every option
+    of the Rules declaration has its entry, and every coded value its words."""
+    from buraco_learn.app import pages
+    from buraco_learn.house_rules import CHOICE_LABELS, OPTION_LABELS, OPTION_TEXTS
+
+    specs = {spec.name: spec for spec in Rules.options()}
+    assert set(OPTION_TEXTS) == set(specs)
+    for name, spec in specs.items():
+        if spec.choices and name != "source":
+            assert set(OPTION_TEXTS[name].choices) == set(spec.choices), name
+            assert set(OPTION_TEXTS[name].cells) <= set(spec.choices), name
+    assert {name: words.label for name, words in OPTION_TEXTS.items()} == OPTION_LABELS
+    assert all(CHOICE_LABELS[name] == dict(OPTION_TEXTS[name].choices) for name in CHOICE_LABELS)
+    assert pages.OPTION_WORDS["sets"] == ("Sets", OPTION_TEXTS["sets"].sentence)
+    # a yes under "No throwing back a one-card pile" must mean the rule holds
+    assert "forbidden" in pages.option_words("forbid_rediscard_single")

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from buraco_learn.app.catalogue import INDEX, LessonInfo
 from buraco_learn.app.progress import LessonProgress
-from buraco_learn.house_rules import plain_value_words
+from buraco_learn.house_rules import OPTION_TEXTS, plain_value_words
 from buraco_learn.presets import PRESET_NAMES, preset, preset_doc
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS
@@ -140,76 +140,15 @@ def landing_html(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonPro
 
 
 # -- rulesets --------------------------------------------------------------------------
-#: Each rules option in a learner's words: a short label and a sentence (no option names, no "0 for ...").
+#: Each rules option in a learner's words: a short label and a sentence (no option names, no "0 for ...");
+#: from the one table of option words, :data:`buraco_learn.house_rules.OPTION_TEXTS`.
 OPTION_WORDS: Final[dict[str, tuple[str, str]]] = {
-    "players": ("Players", "How many players sit at the table."),
-    "partnerships": ("Partners", "Partners sit opposite each other and share their melds, pot and score."),
-    "play_direction": ("Direction of play", "Which way the turn passes round the table."),
-    "deal_direction": ("Direction of the deal", "Which way the cards are dealt round the table."),
-    "jokers": ("Jokers in the deck", "Whether the deck holds the four jokers (108 cards) or none (104 cards)."),
-    "hand_size": ("Cards in each hand", "How many cards each player is dealt."),
-    "pot_sizes": ("Pots (morto, pozzetto)", "The second hands set aside face down at the deal, one per side."),
-    "start_discard": ("A card turned up at the start", "Whether one card is turned face up to start the discard pile."),
-    "sets": ("Sets", "Whether cards of one rank (such as three 8s) may be melded."),
-    "runs": ("Runs", "Whether cards of one suit in a row (such as 7♥ 8♥ 9♥) may be melded."),
-    "min_meld_cards": ("Cards in a new meld, at least", "The fewest cards a new meld may have."),
-    "max_wilds": ("Wild cards in a meld, at most", "The most wild cards one meld may hold."),
-    "twos_wild": ("The 2s are wild", "Whether the 2s are wild cards besides the jokers."),
-    "natural_two": ("A 2 in its own place is not wild", "Whether a 2 in its own place in a run of its suit (A 2 3 of spades) "
-                    "is an ordinary card."),
-    "min_naturals": ("Natural cards in a meld, at least", "The fewest ordinary (not wild) cards any meld must hold."),
-    "one_set_per_rank": ("One set per rank", "Whether a side may have only one set of each rank."),
-    "max_set_cards": ("Cards in a set, at most", "The most cards a set may hold."),
-    "distinct_suit_sets": ("No two identical cards in a set", "Whether a set must not hold two identical cards (such as two 9♠)."),
-    "ace_to_ace": ("Ace-to-ace run", "Whether a run may have an ace at both ends: the full run of 14 cards."),
-    "wild_placement": ("A wild card at the end of a run", "Where a wild card at the end of a run stands."),
-    "wild_swap": ("Swapping a wild card out", "Whether a wild card in a run may be swapped for the card it stands for."),
-    "add_to_any_meld": ("Adding to anybody's melds", "Whether you may add cards to the other side's melds too."),
-    "burraco_length": ("Cards in a burraco", "How many cards make a burraco (canasta)."),
-    "pile_take": ("Taking the discard pile", "What you take when you take the discard pile."),
-    "pile_visible": ("The discard pile shows", "How much of the discard pile the players see."),
-    "must_meld_pile_card": ("Meld the pile card at once", "Whether the card taken from the pile must be melded in the same turn."),
-    "first_turn_redraw": ("A second draw on the first turn", "Whether the first player may throw back the card drawn and draw again."),
-    "forbid_rediscard_single": ("No throwing back a one-card pile", "Whether who took a pile of one card may discard that same card."),
-    "opening_minimum": ("Points to open with", "The card points your first meld of a hand must total, once your side "
-                        "has enough points in the match."),
-    "opening_minimum_from": ("Opening minimum from", "The match score from which the points to open with apply."),
-    "stock_end": ("When the stock runs out", "When the hand ends if nobody closes."),
-    "stalemate": ("Stalemate", "Whether the hand ends when all four players in turn only take a one-card pile and discard another."),
-    "close_needs_pot": ("Closing needs the pot", "Whether a side must have taken its pot before it may close."),
-    "close_needs_burraco": ("Closing needs a burraco", "Which burraco a side must have before it may close."),
-    "close_by_melding": ("Closing by melding the last card", "Whether a player may close by melding every card, with no final discard."),
-    "close_discard_wild": ("Closing on a wild card", "Whether the final discard that closes may be a wild card."),
-    "value_joker": ("A joker is worth", "Points of a joker, melded or left in hand."),
-    "value_two": ("A 2 is worth", "Points of a 2, melded or left in hand."),
-    "value_ace": ("An ace is worth", "Points of an ace."),
-    "value_high": ("An 8 to a King is worth", "Points of an 8, 9, 10, Jack, Queen or King."),
-    "value_low": ("A 3 to a 7 is worth", "Points of a 3, 4, 5, 6 or 7."),
-    "pip_values": ("Cards count their pips", "Whether the cards 2 to 10 count their number of pips."),
-    "clean_bonus": ("A clean burraco scores", "The bonus for a burraco with no wild card."),
-    "dirty_bonus": ("A dirty burraco scores", "The bonus for a burraco with a wild card."),
-    "semi_clean_bonus": ("A semi-clean burraco scores", "The bonus for a burraco of seven natural cards in a row (or equal) "
-                         "plus a wild card, where that variant is played."),
-    "royal_bonus": ("A royal canastra scores", "The bonus for a clean run from ace to King (13 cards)."),
-    "ace_to_ace_bonus": ("An ace-to-ace canastra scores", "The bonus for a clean run from ace to ace (14 cards)."),
-    "closing_bonus": ("Closing scores", "The bonus for the side that closes."),
-    "pot_penalty": ("A pot never taken costs", "The points a side loses when it never took its pot."),
-    "unseen_pot_counts_cards": ("A pot not yet looked at costs its cards", "Whether a pot taken but not yet looked at when someone closes "
-                                "costs its cards' value instead."),
-    "target": ("The match is played to", "The score that ends the match."),
-    "target_inclusive": ("Reaching the target is enough", "Whether reaching the target ends the match, or it must be passed."),
+    option: (words.heading or words.label, words.sentence) for option, words in OPTION_TEXTS.items() if words.sentence
 }
 
-#: Option values in words, where the option's own value is a code.
+#: Option values in words, where the option's own value is a code (the table's cells).
 _VALUE_WORDS: Final[dict[str, dict[Any, str]]] = {
-    "wild_placement": {"low-end": "at the lower end, fixed", "free": "at either end, moving as the run grows"},
-    "pile_take": {"whole": "the whole pile", "top": "the top card only", "any-depth": "down to the card you want"},
-    "pile_visible": {"all": "every card", "top": "the top card only"},
-    "stock_end": {"third-last": "after the third-last card is drawn", "pots-become-stock": "a pot becomes the stock, "
-                  "then the hand ends when none is left", "empty": "after the last card is drawn"},
-    "close_needs_burraco": {"any": "any burraco", "clean": "a clean one", "none": "none"},
-    "play_direction": {"clockwise": "clockwise", "counter-clockwise": "counter-clockwise"},
-    "deal_direction": {"clockwise": "clockwise", "counter-clockwise": "counter-clockwise"},
+    option: {**words.choices, **words.cells} for option, words in OPTION_TEXTS.items() if words.choices and option != "source"
 }
 #: Options where 0 means the rule is off.
 _ZERO_IS_NONE: Final = {"max_set_cards": "no limit", "semi_clean_bonus": "not played", "royal_bonus": "not played",
