@@ -357,3 +357,8 @@ def _validate(rules: Rules) -> None:
         raise InvalidRulesError("with no wild cards allowed, min_naturals must reach min_meld_cards")
     if not rules.sets and not rules.runs:
         raise InvalidRulesError("rules allow neither sets nor runs: no meld could ever be legal")
+    if rules.pile_take == "any-depth" and rules.pile_visible != "all":
+        raise InvalidRulesError(
+            "pile_take 'any-depth' needs pile_visible 'all': a player takes the discard pile down to a card "
+            "they can see (004 'The rules in full': \"You may take any depth of the discard pile\")"
+        )

@@ -123,7 +123,9 @@ def _check_take(state: HandState, action: Action) -> Any:
         raise _refuse(state, action, "single_card_pile", f"after taking the {card} you could neither meld nor discard another card")
     if rules.must_meld_pile_card:
         target = pile_card_to_meld(rules, taken)
-        if not _can_meld_with(state, target, taken):
+        # decided on the cards the player sees (a closed pile's hidden cards cannot help), so that
+        # a player's view, which cannot know them, has the same legal actions as the state
+        if not _can_meld_with(state, target, taken, seen=seen_of_pile(rules, taken)):
             rule = "fechado_top" if rules.pile_take == "top" else "draw"
             card = card_of_id(target).unicode()
             raise _refuse(state, action, rule, f"you could not meld the {card} this turn, and the card taken must be melded at once")
@@ -188,20 +190,26 @@ def _meldable_now(trial: HandState, target: int, new_meld: bool, melds: list[Tab
             return True
     return False
 
-def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool = True) -> bool:
+def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool = True,
+                   seen: list[int] | None = None) -> bool:
     """Whether, after taking ``taken``, some legal meld, addition or swap uses card ``target``.
 
     ``quick``: first rule out what :func:`_could_meld` shows impossible (``False``, for
     the tests: try a new meld and every meld on the table the side may add to).
+    ``seen``: the part of ``taken`` the player sees (:func:`seen_of_pile`), the only cards
+    the answer may count on besides the hand.
     """
+    pool = taken if seen is None else seen
     if quick:
-        new_meld, melds = _could_meld(state, target, state.hands[state.current] + taken)
+        new_meld, melds = _could_meld(state, target, state.hands[state.current] + pool)
     else:
         new_meld, melds = True, _addable_melds(state)
     if not new_meld and not melds:
         return False
     trial = state.clone()
-    trial._execute(Action(A.TAKE, target=len(taken) if state.rules.pile_take == "any-depth" else None), taken)
+    trial._execute(Action(A.TAKE, target=len(taken) if state.rules.pile_take == "any-depth" else None), pool)
+    if len(pool) != len(taken):
+        trial.took_single = None  # the take itself is of several cards
     return _meldable_now(trial, target, new_meld, melds)
 
 def may_add_to(rules: Rules, side: int, meld: TableMeld) -> bool:
