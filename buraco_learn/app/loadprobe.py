@@ -104,13 +104,14 @@ class Learner:
         client = AsyncHTTPClient(force_instance=True, max_clients=6)  # as a browser: six connections per host
         try:
             response = await client.fetch(HTTPRequest(f"{self.url}voila/render/{self.lesson}", headers=self._headers(),
-                                                      request_timeout=timeout, follow_redirects=False))
+                                                      request_timeout=timeout, connect_timeout=timeout, follow_redirects=False))
             self._keep_cookies(response)
             page = response.body.decode("utf-8", "replace")
             figures.page_s = time.perf_counter() - start
             figures.kernel_id = parse_kernel_id(page)
             fetched = await asyncio.gather(*(client.fetch(HTTPRequest(urljoin(response.effective_url, asset),
-                                                                        headers=self._headers(), request_timeout=timeout))
+                                                                        headers=self._headers(), request_timeout=timeout,
+                                                                        connect_timeout=timeout))
                                              for asset in [*assets(page), *self.later]))
             figures.asset_bytes = sum(len(item.body) for item in fetched)
             figures.assets_s = time.perf_counter() - start
@@ -239,7 +240,7 @@ class ClassFigures:
 
 
 def run_screenless_class(sessions: int, lesson: str = "02_melds.ipynb", ready: int = 0,
-                         lessons: Any = None) -> ClassFigures:
+                         lessons: Any = None, serve_args: tuple[str, ...] = ()) -> ClassFigures:
     """``sessions`` learners without a screen open ``lesson`` at once on a fresh ``buraco-learn serve``
     (``--ready lesson=ready`` when ``ready``), after one real page showed which files a page loads."""
     import tempfile
@@ -252,7 +253,7 @@ def run_screenless_class(sessions: int, lesson: str = "02_melds.ipynb", ready: i
         source = Path(lessons) if lessons is not None else lessons_dir()
         with measure.serving(source, Path(tmp) / "data") as (url, pid):
             later = page_loads(url, lesson)
-        extra = ["--ready", f"{lesson}={ready}"] if ready else []
+        extra = [*serve_args, *(["--ready", f"{lesson}={ready}"] if ready else [])]
         with measure.serving(source, Path(tmp) / "data", extra=extra, ready_pages=ready) as (url, pid):
             result = ClassFigures(run_class(url, measure.KEYS[url], [lesson] * sessions, later), ready)
             for figures in result.learners:

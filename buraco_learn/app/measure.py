@@ -591,11 +591,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ready", type=int, default=0, metavar="PAGES",
                         help="with --classroom --screenless: serve with --ready LESSON=PAGES")
     parser.add_argument("--lesson", default="02_melds.ipynb", help="with --classroom --screenless: the lesson every learner opens")
+    parser.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
+                        help="with --classroom --screenless: an argument for buraco-learn serve (repeatable)")
     args = parser.parse_args(argv)
     if args.classroom and args.screenless:
         from buraco_learn.app.loadprobe import run_screenless_class
 
-        screenless = run_screenless_class(args.classroom, args.lesson, args.ready, args.lessons)
+        screenless = run_screenless_class(args.classroom, args.lesson, args.ready, args.lessons, tuple(args.serve_arg))
         print(json.dumps(asdict(screenless), indent=1) if args.json else screenless.summary())
         return 0 if all(not figures.error for figures in screenless.learners) else 1
     if args.storm:

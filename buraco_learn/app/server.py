@@ -155,6 +155,7 @@ def run(options: ServeOptions, ready_message: str = "") -> None:
     BuracoVoila.ready_message = ready_message
     BuracoVoila.extra_hosts = options.allowed_hosts
     BuracoVoila.kernel_log_path = None if options.verbose else options.kernel_log
+    BuracoVoila.ready_notebooks = frozenset(name for name, _count in options.ready)
     secrets: dict[str, Any] = {}
     if options.token:  # given to the application object, never on a command line other users can read
         secrets = {"token": options.token, "cookie_secret": options.cookie_secret or os.urandom(32)}

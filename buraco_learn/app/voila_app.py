@@ -75,6 +75,8 @@ class PageRequest:
 #: the page request whose kernel is being started or taken from the pool
 PAGE_REQUEST: contextvars.ContextVar[PageRequest] = contextvars.ContextVar("buraco_page_request")
 SWEEP_SECONDS = 10.0
+FILL_SPACING = 1.5  # seconds between two replacement kernels of one notebook's pool (about one kernel's start)
+REFILL_READY_S = 30.0  # a class's lesson (--ready): its pool refills after its pages have loaded
 
 
 class NoDelayConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
@@ -272,6 +274,8 @@ class BuracoVoila(Voila):  # type: ignore[misc]
     ledger: KernelLedger
     #: where the kernels' own messages go (not the terminal of a learner who ran ``serve``); None: inherited
     kernel_log_path: ClassVar[Path | None] = None
+    #: notebooks whose pages are kept ready for a class (``--ready``): their pool refills later
+    ready_notebooks: ClassVar[frozenset[str]] = frozenset()
     _kernel_log: Any = None
 
     @default("tornado_settings")
@@ -351,8 +355,27 @@ class BuracoVoila(Voila):  # type: ignore[misc]
                 return await ensure_async(cull_if_idle(kernel_id))
             return None
 
+        fill_if_needed = getattr(manager, "fill_if_needed", None)
+        next_fill: dict[str, float] = {}
+
+        def fill_spread(delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> Any:
+            # A page took a kernel from its pool: Voila starts the replacement fill_delay seconds
+            # later. Thirty pages taken at once would start thirty kernels at once (30 s of CPU),
+            # just when the class's pages load their files and widgets. Replacements start one
+            # at a time, FILL_SPACING apart, and a class's lesson waits REFILL_READY_S first.
+            assert fill_if_needed is not None
+            if delay is None and notebook_name is not None:
+                now = time.monotonic()
+                wait = REFILL_READY_S if notebook_name in self.ready_notebooks else manager.fill_delay
+                start = max(now + wait, next_fill.get(notebook_name, 0.0))
+                next_fill[notebook_name] = start + FILL_SPACING
+                delay = start - now
+            return fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+
         manager.start_kernel = start_for_page
         manager.cull_kernel_if_idle = cull_unless_pooled
+        if fill_if_needed is not None:
+            manager.fill_if_needed = fill_spread
         if get_rendered is not None:
             manager.get_rendered_notebook = take_for_page
         PeriodicCallback(self._sweep, SWEEP_SECONDS * 1000).start()

@@ -61,6 +61,7 @@ def add_parser(sub: Any, name: str) -> None:
                              f"(repeatable; at most {MAX_READY} pages in all, about 60 MB of memory each)")
     parser.add_argument("--verbose", action="store_true", help="log every request and kernel")
     parser.add_argument("--tcp-delay", action="store_true", help=argparse.SUPPRESS)  # measuring Nagle's cost
+    parser.add_argument("--fill-delay", type=float, default=None, help=argparse.SUPPRESS)  # measuring the pools' refill
     parser.set_defaults(handler=run)
 
 
@@ -82,7 +83,8 @@ def options_from_args(args: argparse.Namespace, lessons: Path) -> ServeOptions:
         raise CliError("--ready keeps pages ready ahead, which --no-preheat turns off: use one or the other")
     return ServeOptions(port=port, lessons=lessons, open_browser=not args.no_browser,
                         idle_timeout=args.idle_timeout, nodelay=not args.tcp_delay, verbose=args.verbose,
-                        preheat=not args.no_preheat, allowed_hosts=hosts, ready=ready)
+                        preheat=not args.no_preheat, allowed_hosts=hosts, ready=ready,
+                        **({} if getattr(args, "fill_delay", None) is None else {"fill_delay": max(0.0, args.fill_delay)}))
 
 
 def ready_pages(values: list[str], lessons: Path) -> tuple[tuple[str, int], ...]:
