@@ -203,3 +203,17 @@ def test_the_same_deal_again_starts_the_steps_again() -> None:
     assert table.state.over and table.table["controls"]["replay"]
     table.replay()
     assert table.game.step_number == 1 and table.table["status"].startswith("Step 1 of 15")
+
+
+def test_the_why_sits_under_the_buttons_and_the_coach_switch_hides_it() -> None:
+    table = GuidedTable(autoplay=False)
+    assert table.table["comment"]["text"] == STEPS[0].why
+    table.comments = False
+    assert not table.table["comment"]
+    table.comments = True
+    assert table.table["comment"]["text"] == STEPS[0].why
+    table.draw()
+    assert table.table["comment"]["text"] == STEPS[1].why  # the next step's why, never the coach's opinion
+    for step in STEPS[1:4]:
+        table.play(step.action)
+    assert not table.table["comment"] and not table.game.learner_turn  # the bots' turn: their lines say why

@@ -156,7 +156,7 @@ STEPS: Final = tuple(move for move in SCRIPT if move.seat == LEARNER)
 
 SUMMARY: Final = ("Well done: that was a whole hand. You drew every turn, laid down sets and runs, added to a meld, "
                   "emptied your hand to pick up the pozzetto, made a clean burraco, and your partner closed. "
-                  "The score is under the table. Next, play a hand on your own below.")
+                  "The score is just below. Next, play a hand on your own, further down the page.")
 
 
 def guided_start() -> HandState:
@@ -273,8 +273,13 @@ class GuidedGame(TableGame):
         """Mark the cards of the learner's next step on the table (no hint text: the step says it)."""
         move = self.expected
         action = move.parsed if move is not None and move.seat == LEARNER else None
-        cards = [card.notation() for group in action.groups for card in group] + [card.notation() for card in action.cards] if action else []
+        cards = [card.notation() for group in action.groups for card in group] + [card.notation() for card in action.cards] if action is not None else []
         self.hint = {"rung": 0, "of": 0, "text": "", "cards": cards, "action": ""} if cards else {}
+        # the step's why, where the coach's comments go (under the buttons); the table's switch hides it
+        self.comment = {"text": move.why, "verdict": "none", "action": ""} if action is not None and move is not None and self.comments else {}
+
+    def _comment_on(self, before: Any, action: Action) -> dict[str, Any]:
+        return {}  # no coach's opinion of a scripted move: the next step's why is shown instead
 
     def replay_deal(self) -> None:
         super().replay_deal()
@@ -292,6 +297,7 @@ class GuidedTable(CardTable):
 
     def __init__(self, game: GuidedGame | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("allow_highlight", False)
+        kwargs.setdefault("comments", True)
         super().__init__(game=game or GuidedGame(), **kwargs)
 
     def _sync(self) -> None:
@@ -300,6 +306,7 @@ class GuidedTable(CardTable):
             super()._sync()
             return
         with self.hold_sync():
+            game._mark()
             super()._sync()
             text = game.step_text()
             if text and self.table.get("status") != text:
@@ -308,6 +315,13 @@ class GuidedTable(CardTable):
                     self.table = {**self.table, "status": text}
                 finally:
                     self._syncing = False
+
+
+PANEL_STYLE: Final = """<style>
+.guided-hand{line-height:1.45;border-left:4px solid #0b57d0;background:#f3f7fe;padding:.3em .8em;margin:.3em 0 .6em}
+.guided-hand p,.guided-hand ul{margin:.25em 0}.guided-hand ul{padding-left:1.3em}.guided-hand li{margin:.1em 0}
+.guided-hand .guided-why{color:#333}
+</style>"""
 
 
 class GuidedHand:
@@ -326,6 +340,7 @@ class GuidedHand:
         self.table: GuidedTable | None = None
         self.recorded = False
         self.widget = parts.vbox([self.panel, self.holder, self.again])
+        self.widget.add_class("bl-guided")  # pages and tests tell this table from the free hand's by it
         if page is not None:
             page.task(TASK)
         self.restart()
@@ -405,5 +420,5 @@ class GuidedHand:
             parts_html.append('<p class="guided-step"><strong>Watch:</strong> the others are playing; each move is explained.</p>')
         if game.recent:
             items = "".join(f"<li>{html.escape(line)}</li>" for line in game.recent)
-            parts_html.append(f'<p class="guided-others">Since your move:</p><ul class="guided-others">{items}</ul>')
-        return f'{STYLE}<div class="guided-hand" role="region" aria-label="The guided hand" aria-live="polite">{"".join(parts_html)}</div>'
+            parts_html.append(f'<p class="guided-others">What the others did since your move:</p><ul class="guided-others">{items}</ul>')
+        return f'{STYLE}{PANEL_STYLE}<div class="guided-hand" role="region" aria-label="The guided hand" aria-live="polite">{"".join(parts_html)}</div>'

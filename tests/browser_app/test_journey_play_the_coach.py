@@ -54,7 +54,7 @@ BROKEN = re.compile(r"gains blocking|about 0 points|about -\d|\s{2,}[.,]|\(\s*\)
 COVERED_JS = """() => {
   const out = [];
   const vw = window.innerWidth, vh = window.innerHeight;
-  for (const card of document.querySelectorAll('.bl-table:not(.bl-replayer) .bl-card:not(.bl-face-down)')) {
+  for (const card of document.querySelectorAll('.bl-table:not(.bl-replayer):not(.bl-guided .bl-table) .bl-card:not(.bl-face-down)')) {
     for (const part of card.querySelectorAll('.bl-rank, .bl-symbol, .bl-stands')) {
       const r = part.getBoundingClientRect();
       if (!r.width || !r.height) continue;
@@ -69,12 +69,12 @@ COVERED_JS = """() => {
   return out;
 }"""
 SETTLED = """() => {
-  const root = document.querySelector(".bl-table:not(.bl-replayer)");
+  const root = document.querySelector(".bl-table:not(.bl-replayer):not(.bl-guided .bl-table)");
   return !!root && !root.hasAttribute("aria-busy");
 }"""
 # the learner may act now, or the hand is over
 MAY_ACT = """() => {
-  const root = document.querySelector(".bl-table:not(.bl-replayer)");
+  const root = document.querySelector(".bl-table:not(.bl-replayer):not(.bl-guided .bl-table)");
   if (!root) return false;
   if (root.dataset.phase === "over") return true;
   const hint = root.querySelector('button[data-key="hint"]');

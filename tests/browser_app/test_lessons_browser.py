@@ -24,21 +24,21 @@ from .test_app_browser import assert_no_error_output, landing_rows
 pytestmark = pytest.mark.browser
 
 InBrowser = Callable[[Callable[[Tab], Any]], Any]
-TABLE = ".bl-table:not(.bl-replayer)"
+TABLE = ".bl-table:not(.bl-replayer):not(.bl-guided .bl-table)"  # not lesson 12's guided hand either
 YOUR_TURN_OR_OVER = """() => {
-    const root = document.querySelector(".bl-table:not(.bl-replayer)");
+    const root = document.querySelector(".bl-table:not(.bl-replayer):not(.bl-guided .bl-table)");
     return !!root && (root.dataset.turn === "you" || root.dataset.phase === "over");
 }"""
 # the learner may draw now (the button is enabled), or the hand is over
 YOU_MAY_DRAW_OR_OVER = """() => {
-    const root = document.querySelector(".bl-table:not(.bl-replayer)");
+    const root = document.querySelector(".bl-table:not(.bl-replayer):not(.bl-guided .bl-table)");
     if (!root) return false;
     if (root.dataset.phase === "over") return true;
     const draw = root.querySelector('button[data-key="draw"]');
     return root.dataset.turn === "you" && root.dataset.phase === "draw" && !!draw && !draw.disabled;
 }"""
 TABLE_STATE = """() => {
-    const root = document.querySelector(".bl-table:not(.bl-replayer)");
+    const root = document.querySelector(".bl-table:not(.bl-replayer):not(.bl-guided .bl-table)");
     return root ? JSON.stringify({...root.dataset}) + " | " + root.innerText.slice(0, 1500) : "no table";
 }"""
 
