@@ -88,7 +88,7 @@ def test_every_step_refuses_any_other_move_and_changes_nothing() -> None:
             with pytest.raises(IllegalActionError) as refusal:
                 game.act(legal)
             assert str(refusal.value).startswith("Not yet: this step is to ")
-            assert step.text[1:] in str(refusal.value)
+            assert str(refusal.value) == f"Not yet: this step is to {step.goal}."
             assert fingerprint(game.state) == before
             refused_legal += 1
         with pytest.raises(IllegalActionError) as refusal:
@@ -105,7 +105,7 @@ def test_the_table_shows_refusals_in_words_and_keeps_the_hand() -> None:
     table = GuidedTable(autoplay=False)
     before = fingerprint(table.state)
     table._handle_custom_msg({"intent": "take"}, [])
-    assert table.error.startswith("Not yet: this step is to press Draw") and fingerprint(table.state) == before
+    assert table.error == "Not yet: this step is to draw a card from the stock (press Draw)." and fingerprint(table.state) == before
     table._handle_custom_msg({"intent": "draw"}, [])
     assert table.error == "" and table.state.phase == "play"
     seven = next(key for key in table.hand_order if key in table.table["hint"]["ids"])
@@ -122,6 +122,7 @@ def test_the_words_explain_every_move_without_notation() -> None:
         assert move.text and not NOTATION.search(move.text), move
         if move.seat == LEARNER:
             assert move.why and not NOTATION.search(move.why), move
+            assert move.goal and not NOTATION.search(move.goal) and move.goal[0].islower(), move
             cited = re.findall(r"002 '([^']+)'", move.why)
             assert cited and set(cited) <= set(SECTIONS_002), move
     assert not NOTATION.search(SUMMARY)
@@ -217,3 +218,36 @@ def test_the_why_sits_under_the_buttons_and_the_coach_switch_hides_it() -> None:
     for step in STEPS[1:4]:
         table.play(step.action)
     assert not table.table["comment"] and not table.game.learner_turn  # the bots' turn: their lines say why
+
+
+NAMED = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
+
+
+def _public_cards(state: HandState) -> set[str]:
+    """Cards North may know of, as rank and suit: its hand, the melds, the pile and what was taken from the pile."""
+    from buraco_learn.cards import card_of_id
+
+    ids = (set(state.hands[0]) | {card for meld in state.melds for card in meld.ids} | set(state.pile)
+           | {card for cards in state.known for card in cards})
+    return {card_of_id(card).unicode() for card in ids}
+
+
+def test_the_words_name_only_cards_north_may_know() -> None:
+    """No line gives away a hidden card: every card a step or a bot's line names is, by then, in North's hand or public."""
+    game = GuidedGame()
+    seen_before: set[str] = _public_cards(game.state)
+    while not game.state.over:
+        move = game.expected
+        assert move is not None
+        if move.seat == LEARNER:
+            shown = _public_cards(game.state)
+            for text in (move.text, move.why, move.goal):
+                for rank, suit in NAMED.findall(text):
+                    assert f"{rank}{suit}" in shown, (move, rank + suit)
+            game.act(move.action)
+        else:
+            game.bot_step()
+            shown = _public_cards(game.state) | seen_before  # a card melded or discarded and since taken stays known
+            for rank, suit in NAMED.findall(move.text):
+                assert f"{rank}{suit}" in shown, (move, rank + suit)
+        seen_before |= _public_cards(game.state)

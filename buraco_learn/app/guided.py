@@ -29,7 +29,7 @@ end.
 >>> game.act("take")
 Traceback (most recent call last):
 ...
-buraco_learn.errors.IllegalActionError: Not yet: this step is to press Draw to take the top card of the stock.
+buraco_learn.errors.IllegalActionError: Not yet: this step is to draw a card from the stock (press Draw).
 >>> game.act("draw"); game.step_text()
 'Step 2 of 15: Lay down your three sevens: select 7♠ 7♥ 7♦ (marked) and press Meld.'
 """
@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import html
 import logging
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -64,22 +63,23 @@ LEARNER: Final = "N"
 class Move:
     """One action of the hand: ``seat`` plays ``action`` (notation, never shown).
 
-    For the learner, ``text`` is the step's instruction and ``why`` its reason (with 002's
-    section); for a bot, ``text`` is the line that explains the move as it is played.
+    For the learner, ``text`` is the step's instruction, ``why`` its reason (with 002's
+    section) and ``goal`` the step in a few words; for a bot, ``text`` is the line that explains the move as it is played.
     """
 
     seat: str
     action: str
     text: str
     why: str = ""
+    goal: str = ""  # the learner's step in a few words, for "Not yet: this step is to ..."
 
     @property
     def parsed(self) -> Action:
         return Action.parse(self.action)
 
 
-def _you(action: str, text: str, why: str) -> Move:
-    return Move(LEARNER, action, text, why)
+def _you(action: str, goal: str, text: str, why: str) -> Move:
+    return Move(LEARNER, action, text, why, goal)
 
 
 def _bot(seat: str, action: str, text: str) -> Move:
@@ -91,16 +91,16 @@ DRAW_WHY: Final = "Every turn starts with a card from the stock, or with the who
 #: The whole hand, every action in the order it is played (the engine checks each one).
 SCRIPT: Final[tuple[Move, ...]] = (
     # -- your first turn: a set, a run, a discard
-    _you("draw", "Press Draw to take the top card of the stock.", DRAW_WHY),
-    _you("meld 7S 7H 7D", "Lay down your three sevens: select 7♠ 7♥ 7♦ (marked) and press Meld.",
+    _you("draw", "draw a card from the stock (press Draw)", "Press Draw to take the top card of the stock.", DRAW_WHY),
+    _you("meld 7S 7H 7D", "lay down your three sevens, 7♠ 7♥ 7♦", "Lay down your three sevens: select 7♠ 7♥ 7♦ (marked) and press Meld.",
          "Three or more cards of the same rank make a set; your first meld needs no minimum (002 'Melds')."),
-    _you("meld 4H 5H 6H", "Now lay down 4♥ 5♥ 6♥ as a run: select them and press Meld.",
+    _you("meld 4H 5H 6H", "lay down 4♥ 5♥ 6♥ as a run", "Now lay down 4♥ 5♥ 6♥ as a run: select them and press Meld.",
          "Three or more cards of one suit in a row make a run (002 'Melds')."),
-    _you("discard JD", "End your turn: select the J♦ you drew and press Discard.",
+    _you("discard JD", "discard the J♦ you drew", "End your turn: select the J♦ you drew and press Discard.",
          "A turn ends with one card on the discard pile; the jack fits none of your cards (002 'Playing a turn')."),
     _bot("E", "draw", "East drew from the stock: the lone 4♣ on the pile was no use to East."),
-    _bot("E", "discard KC", "East discarded the K♣, a card East could not use."),
-    _bot("S", "draw", "South, your partner, drew from the stock."),
+    _bot("E", "discard KC", "East discarded the K♣, a card it did not need."),
+    _bot("S", "draw", "South, your partner, drew from the stock: the K♣ on the pile did not help South."),
     _bot("S", "add m2 7H 8H", "South added 7♥ 8♥ to your run of hearts: partners share all their side's melds (002 'Melds')."),
     _bot("S", "discard 9C", "South discarded the 9♣ to end the turn."),
     _bot("W", "take", "West took the whole discard pile, 4 cards, because it could use your J♦: "
@@ -108,45 +108,45 @@ SCRIPT: Final[tuple[Move, ...]] = (
     _bot("W", "meld JD JH JC", "West laid down three jacks with your J♦: a discard can help the other side."),
     _bot("W", "discard 6D", "West discarded the 6♦. Your turn again."),
     # -- your second turn: lay off
-    _you("draw", "Your turn: press Draw.", "The pile holds only a 6♦, no use to you: draw from the stock (002 'Playing a turn')."),
-    _you("add m2 3H", "Lay off the 3♥ you drew: select it and press Add on your run of hearts.",
+    _you("draw", "draw a card from the stock (press Draw)", "Your turn: press Draw.", "The pile holds only a 6♦, no use to you: draw from the stock (002 'Playing a turn')."),
+    _you("add m2 3H", "add the 3♥ to your run of hearts", "Lay off the 3♥ you drew: select it and press Add on your run of hearts.",
          "You may add cards to your side's melds in any turn: the run grows to 3♥ up to 8♥ (002 'Melds')."),
-    _you("discard 5C", "Discard the 5♣.",
+    _you("discard 5C", "discard the 5♣", "Discard the 5♣.",
          "A turn always ends with a discard; keep your four spades: one more card may join them (002 'Playing a turn')."),
-    _bot("E", "draw", "East drew from the stock."),
-    _bot("E", "discard 10D", "East discarded the 10♦."),
-    _bot("S", "draw", "South drew from the stock."),
+    _bot("E", "draw", "East drew from the stock rather than take the pile."),
+    _bot("E", "discard 10D", "East discarded the 10♦ to end the turn: every turn ends with a discard."),
+    _bot("S", "draw", "South drew from the stock, as the pile's 10♦ was no use on its own."),
     _bot("S", "meld 10D JD QD", "South laid down a run of diamonds, 10♦ J♦ Q♦: either partner may start a new meld (002 'Melds')."),
-    _bot("S", "discard 6C", "South discarded the 6♣."),
+    _bot("S", "discard 6C", "South discarded the 6♣ to end the turn."),
     _bot("W", "draw", "West drew from the stock rather than take the pile."),
-    _bot("W", "discard AH", "West discarded the A♥. Your turn again."),
+    _bot("W", "discard AH", "West discarded the A♥, a card it did not need. Your turn again."),
     # -- your third turn: the whole hand down, the pozzetto, a burraco
-    _you("draw", "Your turn: press Draw.", DRAW_WHY),
-    _you("meld 9S 10S JS QS KS", "The J♠ fills the gap: select all five spades, 9♠ to K♠, and press Meld.",
+    _you("draw", "draw a card from the stock (press Draw)", "Your turn: press Draw.", DRAW_WHY),
+    _you("meld 9S 10S JS QS KS", "lay down all five spades, 9♠ to K♠, as one run", "The J♠ fills the gap: select all five spades, 9♠ to K♠, and press Meld.",
          "A run may be as long as you like, and this one empties your hand (002 'Melds')."),
-    _you("pot", "Your hand is empty: press Pick up the pozzetto.",
+    _you("pot", "pick up your pozzetto (press Pick up the pozzetto)", "Your hand is empty: press Pick up the pozzetto.",
          "The first of a side to empty their hand by melding takes a pozzetto, 11 new cards, and plays on (002 'The pozzetti')."),
-    _you("add m2 9H", "Add the 9♥ from your pozzetto to your run of hearts: select it and press Add on the run.",
+    _you("add m2 9H", "add the 9♥ to your run of hearts", "Add the 9♥ from your pozzetto to your run of hearts: select it and press Add on the run.",
          "Seven cards or more make a burraco; with no wild card it is clean, worth 200 points (002 'Melds')."),
-    _you("discard KD", "Discard the K♦ to end your turn.",
+    _you("discard KD", "discard the K♦", "Discard the K♦ to end your turn.",
          "A turn ends with a discard; a king left in your hand at the end counts 10 points against you (002 'Scoring')."),
-    _bot("E", "draw", "East drew from the stock."),
-    _bot("E", "discard 10S", "East discarded the 10♠: your run of spades has its 10 already."),
-    _bot("S", "draw", "South drew from the stock."),
+    _bot("E", "draw", "East drew from the stock rather than take the pile."),
+    _bot("E", "discard 10S", "East discarded the 10♠: safe, since your run of spades has its 10 already."),
+    _bot("S", "draw", "South drew from the stock rather than take the pile."),
     _bot("S", "meld 5S 5D 5C", "South laid down three fives: fewer cards in hand, nearer to closing."),
-    _bot("S", "discard 4D", "South discarded the 4♦."),
-    _bot("W", "draw", "West drew from the stock."),
-    _bot("W", "discard 6C", "West discarded the 6♣. Your turn again."),
+    _bot("S", "discard 4D", "South discarded the 4♦ to end the turn."),
+    _bot("W", "draw", "West drew from the stock rather than take the pile."),
+    _bot("W", "discard 6C", "West discarded the 6♣, a card it did not need. Your turn again."),
     # -- your fourth turn: one more meld, then your partner closes
-    _you("draw", "Your turn: press Draw.",
+    _you("draw", "draw a card from the stock (press Draw)", "Your turn: press Draw.",
          "Your side has its pozzetto and a burraco, the two things closing needs (002 'Closing')."),
-    _you("meld 8C 8D 8H", "Lay down your three eights: select them and press Meld.",
+    _you("meld 8C 8D 8H", "lay down your three eights", "Lay down your three eights: select them and press Meld.",
          "Cards on the table count for your side; cards left in your hand count against it (002 'Scoring')."),
-    _you("discard AC", "Discard the A♣ to end your turn.", "An ace left in your hand would count 15 points against you (002 'Scoring')."),
-    _bot("E", "draw", "East drew from the stock."),
-    _bot("E", "discard QC", "East discarded the Q♣."),
-    _bot("S", "draw", "South drew from the stock."),
-    _bot("S", "meld AS AD AH", "South laid down three aces and holds one card."),
+    _you("discard AC", "discard the A♣", "Discard the A♣ to end your turn.", "An ace left in your hand would count 15 points against you (002 'Scoring')."),
+    _bot("E", "draw", "East drew from the stock rather than take the pile."),
+    _bot("E", "discard QC", "East discarded the Q♣, a card it did not need."),
+    _bot("S", "draw", "South drew from the stock rather than take the pile."),
+    _bot("S", "meld AS AD AH", "South laid down three aces and holds one card: enough to close with a discard."),
     _bot("S", "close 10C", "South closed the hand by discarding the last card, the 10♣: your side had its pozzetto "
                            "and a burraco, so it could close (002 'Closing')."),
 )
@@ -180,13 +180,6 @@ def guided_start() -> HandState:
         current="N",
         dealer="W",
     )
-
-
-_STEP_WORD = re.compile(r"^([A-Z])")
-
-
-def _lower_first(text: str) -> str:
-    return _STEP_WORD.sub(lambda found: found.group(1).lower(), text, count=1)
 
 
 class GuidedGame(TableGame):
@@ -239,7 +232,7 @@ class GuidedGame(TableGame):
         if self.learner_turn and move is not None and move.seat == LEARNER and action != move.parsed:
             self._missed()
             if self.state.is_legal(action):
-                raise IllegalActionError(f"Not yet: this step is to {_lower_first(move.text)}")
+                raise IllegalActionError(f"Not yet: this step is to {move.goal}.")
         super().act(action)  # an illegal move raises the engine's reason and changes nothing
         self.recent = []
         self._mark()
