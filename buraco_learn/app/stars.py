@@ -8,7 +8,8 @@
 A mistake is a wrong answer to a task: a quiz question answered wrong (each wrong try
 counts, the first and any after "Try again"; in the meld quiz of lesson 11, a question
 answered wrong at the first try or revealed), a turn on the card table that ends with a
-goal missed, totals typed wrong or the breakdown asked for instead. The progress store keeps the best stars ever earned
+goal missed, totals typed wrong or the breakdown asked for instead, a step of lesson 12's guided hand
+with a refused move (once per step, however many tries). The progress store keeps the best stars ever earned
 and the fewest mistakes of a visit that passed every task
 (:meth:`~buraco_learn.app.progress.ProgressStore.record_stars`), so a later, worse visit
 never takes a star away. Pure Python (no Jupyter): the lesson kit, the landing page and
