@@ -305,7 +305,8 @@ def test_only_the_apps_own_pages_may_open_a_kernels_websocket(server: Server) ->
 @pytest.mark.slow
 def test_a_storm_of_200_plain_gets_leaves_a_bounded_number_of_kernels_all_gone_within_a_minute(tmp_path: Path) -> None:
     from buraco_learn.app.guard import MAX_OPENING
-    from buraco_learn.app.measure import settle, storm
+    from buraco_learn.app.loadprobe import storm
+    from buraco_learn.app.measure import settle
 
     stormed = Server(tmp_path)
     try:
@@ -332,10 +333,10 @@ def test_a_learner_without_a_screen_gets_the_widgets_and_feedback_as_a_page_does
 
 def _kernel_ids(server: Server) -> set[str]:
     """The ids of the server's kernel processes (Voila serves no kernel list)."""
-    from buraco_learn.app.measure import _process_tree
+    from buraco_learn.app.loadprobe import process_tree
 
     ids = set()
-    for process in _process_tree(server.process.pid)[1:]:
+    for process in process_tree(server.process.pid)[1:]:
         try:
             ids.update(re.findall(r"kernel-([0-9a-f-]{36})\.json", " ".join(process.cmdline())))
         except Exception:  # gone meanwhile

@@ -29,11 +29,14 @@ Nothing here draws: the time a real page needs on top is its browser's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
+import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -243,9 +246,6 @@ def run_screenless_class(sessions: int, lesson: str = "02_melds.ipynb", ready: i
                          lessons: Any = None, serve_args: tuple[str, ...] = ()) -> ClassFigures:
     """``sessions`` learners without a screen open ``lesson`` at once on a fresh ``buraco-learn serve``
     (``--ready lesson=ready`` when ``ready``), after one real page showed which files a page loads."""
-    import tempfile
-    from pathlib import Path
-
     from buraco_learn.app import measure
     from buraco_learn.app.catalogue import lessons_dir
 
@@ -260,5 +260,97 @@ def run_screenless_class(sessions: int, lesson: str = "02_melds.ipynb", ready: i
                 process = measure._kernel_process(pid, figures.kernel_id) if figures.kernel_id else None
                 if process is not None:
                     result.kernel_rss_mb.append(process.memory_info().rss / measure.MB)
-            result.server_rss_mb = measure._process_tree(pid)[0].memory_info().rss / measure.MB
+            result.server_rss_mb = process_tree(pid)[0].memory_info().rss / measure.MB
     return result
+
+
+# -- a storm of plain GETs ----------------------------------------------------------------------------
+def process_tree(pid: int) -> list[Any]:
+    """The process ``pid`` and all its descendants (psutil processes); empty when it is gone."""
+    import psutil  # type: ignore[import-untyped]
+
+    try:
+        root = psutil.Process(pid)
+        return [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return []
+
+
+@dataclass
+class Storm:
+    """What a burst of plain GETs of a lesson (one client, no browser, none connecting) left behind."""
+
+    requests: int
+    statuses: dict[int, int] = field(default_factory=dict)
+    kernels_before: int = 0
+    kernels_peak: int = 0
+    seconds: float = float("nan")  # until every answer came
+    gone_after_s: float = float("nan")  # from the last answer until the kernel count was back to before
+
+    def summary(self) -> str:
+        answers = ", ".join(f"{count} x {status}" for status, count in sorted(self.statuses.items()))
+        return (f"storm: {self.requests} GETs of a lesson answered in {self.seconds:.1f} s ({answers}); kernels "
+                f"{self.kernels_before} before (kept ready), at most {self.kernels_peak}, back to "
+                f"{self.kernels_before} {self.gone_after_s:.0f} s after the last answer")
+
+
+def kernel_count(server_pid: int) -> int:
+    """How many kernels the server ``server_pid`` runs now."""
+    count = 0
+    for process in process_tree(server_pid)[1:]:
+        with contextlib.suppress(Exception):  # gone meanwhile
+            count += any("ipykernel" in part for part in process.cmdline())
+    return count
+
+
+def storm(url: str, server_pid: int, requests: int = 200, key: str | None = None, notebook: str = "02_melds.ipynb",
+          wait_s: float = 120.0) -> Storm:
+    """``requests`` GETs of ``notebook`` at once (each with the key, none keeping cookies), then the kernels' count until back."""
+    import http.client
+    from concurrent.futures import ThreadPoolExecutor
+
+    from buraco_learn.app.measure import KEYS
+
+    parts = urlsplit(url)
+    headers = {"Authorization": f"token {key or KEYS[url]}"}
+    result = Storm(requests, kernels_before=kernel_count(server_pid))
+    peak = [result.kernels_before]
+
+    def get(_number: int) -> int:
+        connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=300)
+        try:
+            connection.request("GET", f"/voila/render/{notebook}", headers=headers)
+            response = connection.getresponse()
+            response.read()
+            return int(response.status)
+        except OSError:
+            return 0
+        finally:
+            connection.close()
+            peak[0] = max(peak[0], kernel_count(server_pid))
+
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=min(requests, 200)) as pool:
+        for status in pool.map(get, range(requests)):
+            result.statuses[status] = result.statuses.get(status, 0) + 1
+    result.seconds = time.perf_counter() - start
+    end = time.perf_counter()
+    while time.perf_counter() - end < wait_s:
+        count = kernel_count(server_pid)
+        peak[0] = max(peak[0], count)
+        if count <= result.kernels_before:
+            result.gone_after_s = time.perf_counter() - end
+            break
+        time.sleep(1.0)
+    result.kernels_peak = peak[0]
+    return result
+
+
+def run_storm(requests: int, lessons: Path | None = None) -> Storm:
+    """:func:`storm` against a fresh ``buraco-learn serve`` (its data in a temp directory)."""
+    from buraco_learn.app.catalogue import lessons_dir
+    from buraco_learn.app.measure import serving
+
+    with tempfile.TemporaryDirectory(prefix="buraco-storm-") as tmp, \
+            serving(lessons or lessons_dir(), Path(tmp) / "data") as (url, pid):
+        return storm(url, pid, requests)

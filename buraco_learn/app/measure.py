@@ -33,7 +33,6 @@ one must render and get its feedback. It reports the memory of each session's ke
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import re
@@ -54,6 +53,7 @@ from typing import Any
 
 from buraco_learn.app.catalogue import LESSONS_ENV, discover, lessons_dir
 from buraco_learn.app.guard import ServerKey, sign_in_path
+from buraco_learn.app.loadprobe import kernel_count, process_tree, run_storm
 from buraco_learn.app.progress import DATA_ENV
 from buraco_learn.app.server import ServeOptions, free_port
 
@@ -104,18 +104,8 @@ class Report:
 
 
 # -- the server ------------------------------------------------------------------------------
-def _process_tree(pid: int) -> list[Any]:
-    import psutil  # type: ignore[import-untyped]
-
-    try:
-        root = psutil.Process(pid)
-        return [root, *root.children(recursive=True)]
-    except psutil.NoSuchProcess:
-        return []
-
-
 def _kernel_process(server_pid: int, kernel_id: str) -> Any:
-    for process in _process_tree(server_pid)[1:]:
+    for process in process_tree(server_pid)[1:]:
         try:
             if any(kernel_id in part for part in process.cmdline()):
                 return process
@@ -132,7 +122,7 @@ def settle(pid: int, quiet_s: float = 0.05, window_s: float = 0.25, limit_s: flo
 
     def cpu() -> float:
         total = 0.0
-        for process in _process_tree(pid):
+        for process in process_tree(pid):
             try:
                 times = process.cpu_times()
                 total += times.user + times.system
@@ -178,7 +168,7 @@ def serving(lessons: Path, data: Path, *, tcp_delay: bool = False, preheat: bool
         time.sleep(1.0)
         if ready_pages:  # one kernel per notebook, and the lesson's extra ones
             wanted = len(list(lessons.rglob("*.ipynb"))) + ready_pages - 1
-            while _kernel_count(process.pid) < wanted and time.monotonic() < deadline + 300:
+            while kernel_count(process.pid) < wanted and time.monotonic() < deadline + 300:
                 time.sleep(1.0)
             settle(process.pid, limit_s=120)
         settle(process.pid)
@@ -340,12 +330,12 @@ def measure(repeats: int = 5, sessions: int = 5, click_rounds: int = 3, lessons:
                             figures.kernel_uss_mb.append(memory.uss / MB)
                         context.close()
                 time.sleep(2)  # let the closed pages' kernels shut down
-                report.server_rss_mb = _process_tree(pid)[0].memory_info().rss / MB
-                before = sum(process.memory_info().rss for process in _process_tree(pid)) / MB
+                report.server_rss_mb = process_tree(pid)[0].memory_info().rss / MB
+                before = sum(process.memory_info().rss for process in process_tree(pid)) / MB
                 contexts = [_context(browser, url) for _ in range(sessions)]
                 for context in contexts:
                     open_page(context.new_page(), url, "02_melds.ipynb")
-                after = sum(process.memory_info().rss for process in _process_tree(pid)) / MB
+                after = sum(process.memory_info().rss for process in process_tree(pid)) / MB
                 report.session_mb = (after - before) / max(sessions, 1)
                 for context in contexts:
                     context.close()
@@ -414,12 +404,13 @@ FEEDBACK_JS = """([ms]) => new Promise((resolve, reject) => {
 
 
 def classroom(browser: Any, url: str, server_pid: int, sessions: int = 20, lessons: Path | None = None,
-              timeout_ms: int = 300_000) -> Classroom:
-    """``sessions`` tabs open a lesson at once and answer its first question; every kernel's and the server's memory."""
-    names = {lesson.filename[:2]: lesson.filename for lesson in discover(lessons)}
-    chosen = [names[QUIZ_LESSONS[index % len(QUIZ_LESSONS)]] for index in range(sessions)]
+              timeout_ms: int = 300_000, lesson: str | None = None) -> Classroom:
+    """``sessions`` tabs open a lesson at once (``lesson``, or lessons 1 to 10 in turn) and answer its
+    first question; every kernel's and the server's memory."""
+    names = {info.filename[:2]: info.filename for info in discover(lessons)}
+    chosen = [lesson or names[QUIZ_LESSONS[index % len(QUIZ_LESSONS)]] for index in range(sessions)]
     result = Classroom(sessions, chosen)
-    server = _process_tree(server_pid)[0]
+    server = process_tree(server_pid)[0]
     result.server_rss_before_mb = server.memory_info().rss / MB
     contexts = [_context(browser, url) for _ in chosen]
     for context in contexts:
@@ -459,95 +450,23 @@ def classroom(browser: Any, url: str, server_pid: int, sessions: int = 20, lesso
     return result
 
 
-# -- a storm of plain GETs -------------------------------------------------------------------------
-@dataclass
-class Storm:
-    """What a burst of plain GETs of a lesson (one client, no browser, none connecting) left behind."""
-
-    requests: int
-    statuses: dict[int, int] = field(default_factory=dict)
-    kernels_before: int = 0
-    kernels_peak: int = 0
-    seconds: float = float("nan")  # until every answer came
-    gone_after_s: float = float("nan")  # from the last answer until the kernel count was back to before
-
-    def summary(self) -> str:
-        answers = ", ".join(f"{count} x {status}" for status, count in sorted(self.statuses.items()))
-        return (f"storm: {self.requests} GETs of a lesson answered in {self.seconds:.1f} s ({answers}); kernels "
-                f"{self.kernels_before} before (kept ready), at most {self.kernels_peak}, back to "
-                f"{self.kernels_before} {self.gone_after_s:.0f} s after the last answer")
-
-
-def _kernel_count(server_pid: int) -> int:
-    count = 0
-    for process in _process_tree(server_pid)[1:]:
-        with contextlib.suppress(Exception):  # gone meanwhile
-            count += any("ipykernel" in part for part in process.cmdline())
-    return count
-
-
-def storm(url: str, server_pid: int, requests: int = 200, key: str | None = None, notebook: str = "02_melds.ipynb",
-          wait_s: float = 120.0) -> Storm:
-    """``requests`` GETs of ``notebook`` at once (each with the key, none keeping cookies), then the kernels' count until back."""
-    import http.client
-    from concurrent.futures import ThreadPoolExecutor
-
-    parts = urllib.parse.urlsplit(url)
-    headers = {"Authorization": f"token {key or KEYS[url]}"}
-    result = Storm(requests, kernels_before=_kernel_count(server_pid))
-    peak = [result.kernels_before]
-
-    def get(_number: int) -> int:
-        connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=300)
-        try:
-            connection.request("GET", f"/voila/render/{notebook}", headers=headers)
-            response = connection.getresponse()
-            response.read()
-            return int(response.status)
-        except OSError:
-            return 0
-        finally:
-            connection.close()
-            peak[0] = max(peak[0], _kernel_count(server_pid))
-
-    start = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=min(requests, 200)) as pool:
-        for status in pool.map(get, range(requests)):
-            result.statuses[status] = result.statuses.get(status, 0) + 1
-    result.seconds = time.perf_counter() - start
-    end = time.perf_counter()
-    while time.perf_counter() - end < wait_s:
-        count = _kernel_count(server_pid)
-        peak[0] = max(peak[0], count)
-        if count <= result.kernels_before:
-            result.gone_after_s = time.perf_counter() - end
-            break
-        time.sleep(1.0)
-    result.kernels_peak = peak[0]
-    return result
-
-
-def run_storm(requests: int, lessons: Path | None = None) -> Storm:
-    """:func:`storm` against a fresh ``buraco-learn serve`` (its data in a temp directory)."""
-    with tempfile.TemporaryDirectory(prefix="buraco-storm-") as tmp, \
-            serving(lessons or lessons_dir(), Path(tmp) / "data") as (url, pid):
-        return storm(url, pid, requests)
-
-
-def run_classroom(sessions: int, lessons: Path | None = None) -> Classroom:
-    """The classroom check against a fresh ``buraco-learn serve`` (its data in a temp directory)."""
+def run_classroom(sessions: int, lessons: Path | None = None, lesson: str | None = None, ready: int = 0) -> Classroom:
+    """The classroom check against a fresh ``buraco-learn serve`` (its data in a temp directory);
+    with ``ready``, every session opens ``lesson``, of which the server keeps that many pages ready."""
     from playwright.sync_api import sync_playwright
 
     source = lessons or lessons_dir()
     with tempfile.TemporaryDirectory(prefix="buraco-classroom-") as tmp, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_FLAGS)
         try:
-            with serving(source, Path(tmp) / "data") as (url, pid):
+            one = lesson if ready else None
+            extra = ["--ready", f"{one}={ready}"] if one else []
+            with serving(source, Path(tmp) / "data", extra=extra, ready_pages=ready) as (url, pid):
                 warm = _context(browser, url)
                 open_page(warm.new_page(), url, "01_cards_and_deal.ipynb")
                 warm.close()
                 time.sleep(2)  # the warm-up page's kernel stops
-                return classroom(browser, url, pid, sessions, source)
+                return classroom(browser, url, pid, sessions, source, lesson=one)
         finally:
             browser.close()
 
@@ -589,8 +508,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenless", action="store_true",
                         help="with --classroom: learners that speak the page's protocol without drawing it (the server's share)")
     parser.add_argument("--ready", type=int, default=0, metavar="PAGES",
-                        help="with --classroom --screenless: serve with --ready LESSON=PAGES")
-    parser.add_argument("--lesson", default="02_melds.ipynb", help="with --classroom --screenless: the lesson every learner opens")
+                        help="with --classroom: serve with --ready LESSON=PAGES (every session opens --lesson)")
+    parser.add_argument("--lesson", default="02_melds.ipynb",
+                        help="with --classroom --screenless or --ready: the lesson every learner opens")
     parser.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
                         help="with --classroom --screenless: an argument for buraco-learn serve (repeatable)")
     args = parser.parse_args(argv)
@@ -605,7 +525,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(asdict(burst), indent=1) if args.json else burst.summary())
         return 0
     if args.classroom:
-        room = run_classroom(args.classroom, args.lessons)
+        room = run_classroom(args.classroom, args.lessons, args.lesson, args.ready)
         print(json.dumps(asdict(room), indent=1) if args.json else room.summary())
         return 0 if room.succeeded == room.sessions else 1
     report = measure(args.repeats, args.sessions, args.click_rounds, args.lessons, preheat=not args.no_preheat)
