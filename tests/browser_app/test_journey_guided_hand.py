@@ -163,6 +163,8 @@ def test_the_guided_first_hand_by_clicking(fresh_app: AppServer, browser_thread:
                 expect()(error).to_contain_text("Not yet: this step is to lay down your three sevens")
                 assert guided.table.get_attribute("data-order") == before and guided.table.get_attribute("data-phase") == "play"
                 guided.check_page("the refusal")
+                error.scroll_into_view_if_needed()
+                page.screenshot(path=str(shots / "guided-refused-desktop-1366x900.png"))
                 guided.table.locator(f'button[data-key="card-{seven}"]').click()  # unselect it again
                 expect()(guided.table.locator(f'button[data-key="card-{seven}"]')).to_have_attribute("aria-pressed", "false")
                 seen["refused"] += 1
