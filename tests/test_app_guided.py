@@ -251,3 +251,21 @@ def test_the_words_name_only_cards_north_may_know() -> None:
             for rank, suit in NAMED.findall(move.text):
                 assert f"{rank}{suit}" in shown, (move, rank + suit)
         seen_before |= _public_cards(game.state)
+
+
+def test_a_replay_of_the_deal_counts_its_own_refusals() -> None:
+    page = FakePage()
+    hand = GuidedHand(page, autoplay=False)
+    with pytest.raises(IllegalActionError):
+        hand.play("take")
+    for step in STEPS:
+        hand.advance()
+        hand.play(step.action)
+    hand.advance()
+    assert page.answers == [(TASK, False), (TASK, True)]
+    assert hand.table is not None
+    hand.table.replay()
+    assert hand.game.step_number == 1 and not hand.game.missed_steps and "Step 1 of 15" in hand.panel.value
+    with pytest.raises(IllegalActionError):
+        hand.play("take")
+    assert page.answers == [(TASK, False), (TASK, True), (TASK, False)]

@@ -195,6 +195,8 @@ class GuidedGame(TableGame):
         #: Refused attempts: all of them, and the steps (their numbers) that had at least one.
         self.refused = 0
         self.missed_steps: set[int] = set()
+        #: How many times the deal was started again (each is a new hand for the count of mistakes).
+        self.deal_number = 0
         #: Called after each refused attempt (the exercise counts its mistakes).
         self.on_refused: Callable[[], None] | None = None
         #: The bots' explanation lines since the learner's last move.
@@ -275,8 +277,11 @@ class GuidedGame(TableGame):
         return {}  # no coach's opinion of a scripted move: the next step's why is shown instead
 
     def replay_deal(self) -> None:
+        """The same deal again, from step 1 (its refused attempts counted afresh)."""
         super().replay_deal()
         self.recent = []
+        self.missed_steps = set()
+        self.deal_number += 1
         self._mark()
 
     def offers(self) -> dict[str, str]:
@@ -361,7 +366,7 @@ class GuidedHand:
         self.game.on_refused = self.update
         self.holder.children = [self.table]
         self.recorded = False
-        self._counted: set[int] = set()
+        self._counted: set[tuple[int, int]] = set()
         if old is not None:
             old.close()
         self.update()
@@ -389,9 +394,10 @@ class GuidedHand:
         game = self.game
         if self.page is None:
             return
-        for step in sorted(game.missed_steps - self._counted):
-            self._counted.add(step)
-            self.page.answered(TASK, False)
+        for step in sorted(game.missed_steps):
+            if (game.deal_number, step) not in self._counted:  # a replay of the deal counts afresh
+                self._counted.add((game.deal_number, step))
+                self.page.answered(TASK, False)
         if game.state.over and not self.recorded:
             self.recorded = True
             self.page.record_quiz(1, 1, TASK)
