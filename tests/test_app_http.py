@@ -348,17 +348,15 @@ def _kernel_ids(server: Server) -> set[str]:
 def test_pages_kept_ready_for_a_class_are_the_ones_its_learners_get(tmp_path: Path) -> None:
     from buraco_learn.app.catalogue import discover
     from buraco_learn.app.loadprobe import run_class
-    from buraco_learn.app.measure import settle
 
     ready = Server(tmp_path, ("--ready", "2=4"))
     try:
-        wanted = len(list(discover())) + 1 + 3  # one per notebook (the landing page too), three more of lesson 2
         deadline = time.monotonic() + 240
-        while len(_kernel_ids(ready)) < wanted and time.monotonic() < deadline:
-            time.sleep(1.0)
-        settle(ready.process.pid, limit_s=60)
+        while "4 pages of lesson 2 · Melds: sets and runs are ready for the class" not in ready.output() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert "4 pages of lesson 2 · Melds: sets and runs are ready for the class" in ready.output(), ready.output()
         before = _kernel_ids(ready)
-        assert len(before) >= wanted, ready.output()
+        assert len(before) >= len(list(discover())) + 1 + 3, ready.output()  # every notebook's, three more of lesson 2
         learners = run_class(f"http://127.0.0.1:{ready.port}/", ready.token, ["02_melds.ipynb"] * 4, timeout=120)
         assert [learner.error for learner in learners] == [""] * 4, learners
         assert {learner.kernel_id for learner in learners} <= before  # no learner waited for a kernel to start

@@ -53,7 +53,7 @@ from typing import Any
 
 from buraco_learn.app.catalogue import LESSONS_ENV, discover, lessons_dir
 from buraco_learn.app.guard import ServerKey, sign_in_path
-from buraco_learn.app.loadprobe import kernel_count, process_tree, run_storm
+from buraco_learn.app.loadprobe import process_tree, run_storm
 from buraco_learn.app.progress import DATA_ENV
 from buraco_learn.app.server import ServeOptions, free_port
 
@@ -154,7 +154,8 @@ def serving(lessons: Path, data: Path, *, tcp_delay: bool = False, preheat: bool
         command.append("--no-preheat")
     url = f"http://127.0.0.1:{port}/"
     KEYS[url] = ServerKey.load(data).token  # made before the server starts, which then uses it
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    said = tempfile.TemporaryFile("w+")  # noqa: SIM115 - open while serving; what serve says (with --ready: when the class's pages are ready)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=said, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -166,14 +167,15 @@ def serving(lessons: Path, data: Path, *, tcp_delay: bool = False, preheat: bool
                     raise RuntimeError(f"buraco-learn serve did not start (exit {process.poll()})") from None
                 time.sleep(0.2)
         time.sleep(1.0)
-        if ready_pages:  # one kernel per notebook, and the lesson's extra ones
-            wanted = len(list(lessons.rglob("*.ipynb"))) + ready_pages - 1
-            while kernel_count(process.pid) < wanted and time.monotonic() < deadline + 300:
-                time.sleep(1.0)
-            settle(process.pid, limit_s=120)
+        while ready_pages and time.monotonic() < deadline + 300:  # every page kept ready has run its lesson
+            said.seek(0)
+            if "are ready for the class" in said.read():
+                break
+            time.sleep(0.5)
         settle(process.pid)
         yield url, process.pid
     finally:
+        said.close()
         process.send_signal(signal.SIGTERM)
         try:
             process.wait(timeout=30)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from buraco_learn.app.catalogue import INDEX
+from buraco_learn.app.catalogue import INDEX, lesson_info
 
 HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8866
@@ -155,7 +155,7 @@ def run(options: ServeOptions, ready_message: str = "") -> None:
     BuracoVoila.ready_message = ready_message
     BuracoVoila.extra_hosts = options.allowed_hosts
     BuracoVoila.kernel_log_path = None if options.verbose else options.kernel_log
-    BuracoVoila.ready_notebooks = frozenset(name for name, _count in options.ready)
+    BuracoVoila.ready_notebooks = {name: lesson_info(options.lessons / name).label for name, _count in options.ready}
     secrets: dict[str, Any] = {}
     if options.token:  # given to the application object, never on a command line other users can read
         secrets = {"token": options.token, "cookie_secret": options.cookie_secret or os.urandom(32)}

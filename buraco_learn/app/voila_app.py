@@ -274,8 +274,8 @@ class BuracoVoila(Voila):  # type: ignore[misc]
     ledger: KernelLedger
     #: where the kernels' own messages go (not the terminal of a learner who ran ``serve``); None: inherited
     kernel_log_path: ClassVar[Path | None] = None
-    #: notebooks whose pages are kept ready for a class (``--ready``): their pool refills later
-    ready_notebooks: ClassVar[frozenset[str]] = frozenset()
+    #: notebooks whose pages are kept ready for a class (``--ready``), with the lesson's name: their pool refills later
+    ready_notebooks: ClassVar[dict[str, str]] = {}
     _kernel_log: Any = None
 
     @default("tornado_settings")
@@ -379,6 +379,23 @@ class BuracoVoila(Voila):  # type: ignore[misc]
         if get_rendered is not None:
             manager.get_rendered_notebook = take_for_page
         PeriodicCallback(self._sweep, SWEEP_SECONDS * 1000).start()
+        if self.ready_notebooks:
+            self._unannounced = set(self.ready_notebooks)
+            self._announcer = PeriodicCallback(self._announce_ready, 1000)
+            self._announcer.start()
+
+    def _announce_ready(self) -> None:
+        """Say once, for each lesson kept ready for a class, when all its pages are ready."""
+        manager = self.kernel_manager
+        for name in sorted(self._unannounced):
+            pool = getattr(manager, "_pools", {}).get(name, [])
+            wanted = manager.kernel_pools_config.get(name, {}).get("pool_size", 1)
+            if len(pool) >= wanted and all(task.done() for task in pool):
+                self._unannounced.discard(name)
+                print(f"buraco-learn serve: {len(pool)} pages of lesson {self.ready_notebooks[name]} are ready for the class",
+                      file=sys.stderr, flush=True)
+        if not self._unannounced:
+            self._announcer.stop()
 
     def pooled_kernels(self) -> set[str]:
         """The kernels Voila keeps ready, each for the next page of its notebook."""

@@ -184,7 +184,8 @@ def run(args: argparse.Namespace) -> int:
           + ("" if args.verbose else f"  the kernels' messages: {store.path.parent / KERNEL_LOG}\n") +
           f"  a page's kernel stops when the page is closed, or after {options.idle_timeout // 60} minutes "
           "without activity; press Ctrl-C to stop"
-          + "".join(f"\n  kept ready: {count} pages of {name} (a minute or so to start them)" for name, count in options.ready),
+          + "".join(f"\n  kept ready for a class: {count} pages of lesson {find(name, lessons).label} "
+                    "(a minute or so to start them)" for name, count in options.ready),
           file=sys.stderr, flush=True)
     from buraco_learn.app.server import run as serve
 
