@@ -241,3 +241,9 @@ def test_a_refresh_that_fails_leaves_the_page_as_it_was(monkeypatch: pytest.Monk
     kit.on_opened(lambda: shown.append("refreshed"))
     kit.page_opened()
     assert shown == ["refreshed"] and "the disk is gone" in caplog.text
+
+
+def test_the_tryout_button_wraps_under_its_box_on_a_narrow_screen() -> None:
+    tryout = kit.Tryout()
+    row = tryout.widget.children[0]
+    assert row.children == (tryout.text, tryout.button) and row.layout.flex_flow == "row wrap"  # not cut off at 390 px

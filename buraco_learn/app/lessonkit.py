@@ -765,7 +765,8 @@ class Tryout:
         self.text.observe(lambda _change: self.run(), names="value")
         if chooser is not None:
             chooser.on_change(lambda _rules: self._rerun())
-        self.widget = parts.vbox([parts.hbox([self.text, self.button]), self.result])
+        # on a phone the button goes under the box rather than being cut off at the edge
+        self.widget = parts.vbox([parts.hbox([self.text, self.button], flex_flow="row wrap"), self.result])
         if value:
             self.run()
 
