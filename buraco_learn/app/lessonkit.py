@@ -49,8 +49,10 @@ from buraco_learn.app.lessonmap import STARS_STYLE, map_html
 from buraco_learn.app.pages import STYLE, format_option, nav_html, option_label, option_words
 from buraco_learn.app.progress import ProgressError, ProgressStore
 from buraco_learn.app.recaps import recap_html
+from buraco_learn.app.sessionbox import SessionProgress
 from buraco_learn.app.stars import how_to_earn, stars_for, stars_label, stars_text
 from buraco_learn.app.views import meld_verdict_html
+from buraco_learn.app.where import on_binder, progress_words
 from buraco_learn.cards import parse_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.melds import Verdict, check_meld
@@ -812,9 +814,10 @@ class Landing:
         self.reset_all.on_click(lambda _button: self._ask())
         self.confirm.on_click(lambda _button: self.reset(None))
         self.cancel.on_click(lambda _button: self._unask())
-        where = ("Your progress is saved as you go, on the computer serving these lessons: it is still here when you "
-                 "come back, until you reset it." if self.store is not None
+        where = (html.escape(progress_words()) if self.store is not None
                  else _error_html(ProgressError(f"Progress cannot be kept here: {error}.")))
+        #: on Binder, where progress ends with the session: download it, load it back (else None)
+        self.session = SessionProgress(self.store, self.refresh) if self.store is not None and on_binder() else None
         controls = parts.vbox([
             parts.html("<h3>Start again</h3>"),
             # wrapped on a phone: each button keeps its words, never squeezed to an icon
@@ -826,13 +829,16 @@ class Landing:
                 button.disabled = True
         from buraco_learn.ui.connection_notice import ConnectionNotice
 
-        self.widget = parts.vbox([self.table, controls, ConnectionNotice()])  # the notice shows at the top when needed
+        session = [self.session.widget] if self.session is not None else []
+        self.widget = parts.vbox([self.table, *session, controls, ConnectionNotice()])  # the notice shows at the top when needed
         self.refresh()
         on_opened(self.refresh)
 
     def refresh(self) -> None:
         progress = self.store.all() if self.store is not None else {}
         self.table.value = map_html(self.lessons, progress)
+        if self.session is not None:
+            self.session.refresh()
 
     def _ask(self) -> None:
         self.confirm_box.layout.display = "flex"

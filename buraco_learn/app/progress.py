@@ -384,6 +384,39 @@ class ProgressStore:
             for lesson in sorted(set(done) | set(quizzes) | set(stars))
         }
 
+    def merge(self, lessons: Mapping[str, str], stars: Mapping[str, tuple[int, int | None]],
+              quizzes: list[QuizScore]) -> None:
+        """Add progress brought from elsewhere (a downloaded file, :mod:`buraco_learn.app.progressfile`,
+        which checks it first), in one transaction: the earliest date a lesson was done, the best
+        stars and fewest mistakes, each quiz's best attempt, its latest one and the most attempts."""
+        with self._transaction(write=True) as conn:
+            for lesson, done_at in lessons.items():
+                conn.execute("""INSERT INTO lessons (lesson, done_at) VALUES (?, ?) ON CONFLICT (lesson)
+                                DO UPDATE SET done_at = MIN(done_at, excluded.done_at)""", (lesson, done_at))
+            for lesson, (best, mistakes) in stars.items():
+                conn.execute("""
+                    INSERT INTO stars (lesson, stars, mistakes, updated) VALUES (?1, ?2, ?3, ?4)
+                    ON CONFLICT (lesson) DO UPDATE SET
+                        stars = MAX(stars, excluded.stars),
+                        mistakes = CASE WHEN excluded.mistakes IS NULL THEN mistakes
+                                        WHEN mistakes IS NULL THEN excluded.mistakes
+                                        ELSE MIN(mistakes, excluded.mistakes) END""", (lesson, best, mistakes, _now()))
+            for quiz in quizzes:
+                conn.execute("""
+                    INSERT INTO quizzes (lesson, quiz, score, total, best_score, best_total, attempts, updated)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                    ON CONFLICT (lesson, quiz) DO UPDATE SET
+                        score = CASE WHEN excluded.updated > updated THEN excluded.score ELSE score END,
+                        total = CASE WHEN excluded.updated > updated THEN excluded.total ELSE total END,
+                        best_score = CASE WHEN excluded.best_score * best_total > best_score * excluded.best_total
+                                          THEN excluded.best_score ELSE best_score END,
+                        best_total = CASE WHEN excluded.best_score * best_total > best_score * excluded.best_total
+                                          THEN excluded.best_total ELSE best_total END,
+                        attempts = MAX(attempts, excluded.attempts),
+                        updated = MAX(updated, excluded.updated)""",
+                             (quiz.lesson, quiz.quiz, quiz.score, quiz.total, quiz.best_score, quiz.best_total,
+                              quiz.attempts, quiz.updated))
+
     # -- saved games ----------------------------------------------------------------
     def save_game(self, slot: str, data: Any, lesson: str | None = None) -> None:
         """Save a game in ``slot`` (replacing what was there): any JSON-serialisable value."""
