@@ -32,6 +32,10 @@ def test_post_build_stops_on_error_and_configures_a_server_that_can_start() -> N
     config = json.loads(re.search(r"<<'JSON'\n(.*?)\nJSON", text, re.S).group(1))  # type: ignore[union-attr]
     assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
     import_item(config["ServerApp"]["kernel_websocket_connection_class"])
+    # the lessons' own server extension (a page left stops its kernel), and the landing page as home
+    assert config["ServerApp"]["jpserver_extensions"] == {"voila.server_extension": True, "buraco_learn.app.binder": True}
+    import_item("buraco_learn.app.binder._load_jupyter_server_extension")
+    assert config["ServerApp"]["default_url"] == "/voila/render/lessons/index.ipynb"
     assert config["VoilaConfiguration"] == {"strip_sources": True, "show_tracebacks": False}
 
 
