@@ -48,3 +48,17 @@ def test_start_points_the_kernels_at_the_lessons_and_hands_over() -> None:
 def test_scripts_are_executable() -> None:
     for name in ("postBuild", "start"):
         assert (BINDER / name).stat().st_mode & 0o111, name
+
+
+def test_the_readme_badge_and_link_open_the_landing_page_on_binder() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    readme = (BINDER.parent / "README.md").read_text()
+    links = re.findall(r"\((https://mybinder\.org/v2/gh/[^)\s]+)\)", readme)
+    assert len(links) >= 2 and "[![Binder](https://mybinder.org/badge_logo.svg)](" in readme  # the badge and a line
+    for link in links:
+        parts = urlsplit(link)
+        # the repository pyproject.toml's [project.urls] name (a placeholder until the project has its address)
+        assert parts.path == "/v2/gh/buraco-learn/buraco-learn/HEAD"
+        assert parse_qs(parts.query)["urlpath"] == ["voila/render/lessons/index.ipynb"]
+    assert (BINDER.parent / "lessons" / "index.ipynb").is_file()
