@@ -52,7 +52,7 @@ class BinderServer:
     def __init__(self, tmp: Path, extension: bool = True) -> None:
         self.port, self.token = free_port(), uuid.uuid4().hex
         config = tmp / "jupyter"
-        config.mkdir()
+        config.mkdir(parents=True)
         settings = post_build_config()
         if not extension:  # stock Voila's server extension alone, as Binder served it before issue 17
             settings["ServerApp"]["jpserver_extensions"].pop("buraco_learn.app.binder")  # type: ignore[index]

@@ -814,10 +814,11 @@ class Landing:
         self.reset_all.on_click(lambda _button: self._ask())
         self.confirm.on_click(lambda _button: self.reset(None))
         self.cancel.on_click(lambda _button: self._unask())
-        where = (html.escape(progress_words()) if self.store is not None
-                 else _error_html(ProgressError(f"Progress cannot be kept here: {error}.")))
-        #: on Binder, where progress ends with the session: download it, load it back (else None)
+        #: on Binder, where progress ends with the session: says so, offers to download it and load it back (else None)
         self.session = SessionProgress(self.store, self.refresh) if self.store is not None and on_binder() else None
+        where = ("" if self.session is not None  # the session's box says where progress lasts
+                 else html.escape(progress_words()) if self.store is not None
+                 else _error_html(ProgressError(f"Progress cannot be kept here: {error}.")))
         controls = parts.vbox([
             parts.html("<h3>Start again</h3>"),
             # wrapped on a phone: each button keeps its words, never squeezed to an icon

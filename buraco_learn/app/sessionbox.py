@@ -25,6 +25,7 @@ from typing import Any
 from buraco_learn.app import parts
 from buraco_learn.app.progress import ProgressError, ProgressStore
 from buraco_learn.app.progressfile import FILE_NAME, export_progress, import_progress
+from buraco_learn.app.where import BINDER_WORDS
 
 DOWNLOAD_STYLE = ("display:inline-block;padding:.35em .8em;border-radius:4px;background:#0b57d0;color:#fff;"
                   "font-weight:bold;text-decoration:none")
@@ -43,7 +44,7 @@ class SessionProgress:
                                          description="Load my progress", layout=parts.auto_layout())
         self.upload.observe(self._uploaded, names="value")
         self.widget = parts.vbox([
-            parts.html("<h3>Keep your progress</h3>"),
+            parts.html(f'<h3>Keep your progress</h3><p class="store-path">{html.escape(BINDER_WORDS)}</p>'),
             parts.hbox([self.download, self.upload], flex_flow="row wrap", align_items="center"),
             self.message,
         ])
