@@ -19,10 +19,9 @@ import sys
 import time
 from pathlib import Path
 
+import mkdocs  # noqa: F401  (the test extra brings them: missing, this fails rather than skips)
+import mkdocs_jupyter  # noqa: F401
 import pytest
-
-pytest.importorskip("mkdocs")
-pytest.importorskip("mkdocs_jupyter")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.ipynb"))

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import nbclient  # the test extra brings them (nbconvert): missing, this fails rather than skips
+import nbformat
 import pytest
-
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
