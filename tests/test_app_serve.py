@@ -119,6 +119,14 @@ def test_the_app_sends_home_to_the_landing_page_and_sets_the_xsrf_cookie_on_page
     assert app.voila_configuration.strip_sources and not app.voila_configuration.show_tracebacks
 
 
+def test_a_page_loads_only_the_front_end_extensions_the_lessons_use() -> None:
+    from buraco_learn.app.server import FRONT_END_EXTENSIONS
+
+    argv = voila_argv(ServeOptions(lessons=LESSONS, open_browser=False))
+    assert [arg.split("=", 1)[1] for arg in argv if arg.startswith("--VoilaConfiguration.extension_allowlist=")] \
+        == list(FRONT_END_EXTENSIONS) == ["@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager", "anywidget"]
+
+
 def test_ready_pages_name_the_lessons_notebook_and_reach_voilas_pools() -> None:
     options = options_from_args(parse("--port", "0", "--ready", "2=30", "--ready", "cards=5", "--ready", "2=20"), LESSONS)
     assert options.ready == (("02_melds.ipynb", 20), ("01_cards_and_deal.ipynb", 5))  # the last word for a lesson counts

@@ -46,6 +46,8 @@ DEFAULT_PORT: Final = 8866
 IDLE_TIMEOUT: Final = 1800  # seconds; a page closed properly stops its kernel at once
 LANDING: Final = f"voila/render/{INDEX}"  # the landing notebook is named once, in the catalogue
 NODELAY_CLASS: Final = "buraco_learn.app.voila_app.NoDelayConnection"
+#: the JupyterLab extensions a lesson page loads: Voila's widget manager, the widgets' and anywidget
+FRONT_END_EXTENSIONS: Final = ("@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,11 @@ def voila_argv(options: ServeOptions) -> list[str]:
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.theme=light",
+        # Only the front-end extensions the lessons use: another one installed beside them
+        # (jupytext's, say, which mkdocs-jupyter brings) is loaded into every page by default,
+        # and one built for JupyterLab can break the page ("The getter for the shared module
+        # is not a function"); fewer files per page too.
+        *(f"--VoilaConfiguration.extension_allowlist={name}" for name in FRONT_END_EXTENSIONS),
         "--VoilaConfiguration.template=lab",
         # No progressive rendering (measured 2026-11-30): it shows a lesson's text sooner (first
         # render 1.07x an empty notebook instead of 1.17x) but with 20 sessions at once one page
