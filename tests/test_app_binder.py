@@ -36,7 +36,10 @@ def test_post_build_stops_on_error_and_configures_a_server_that_can_start() -> N
     assert config["ServerApp"]["jpserver_extensions"] == {"voila.server_extension": True, "buraco_learn.app.binder": True}
     import_item("buraco_learn.app.binder._load_jupyter_server_extension")
     assert config["ServerApp"]["default_url"] == "/voila/render/lessons/index.ipynb"
-    assert config["VoilaConfiguration"] == {"strip_sources": True, "show_tracebacks": False}
+    from buraco_learn.app.server import FRONT_END_EXTENSIONS
+
+    assert config["VoilaConfiguration"] == {"strip_sources": True, "show_tracebacks": False,
+                                            "extension_allowlist": list(FRONT_END_EXTENSIONS)}  # the same as serve's
 
 
 def test_start_points_the_kernels_at_the_lessons_and_hands_over() -> None:
