@@ -56,6 +56,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from buraco_learn.app.server import FRONT_END_EXTENSIONS
 from buraco_learn.ui.base import static_module
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
@@ -155,6 +156,8 @@ def start_voila(python: str, notebooks: Path, workdir: Path, extra_args: Sequenc
         "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
         "--show_tracebacks=True",
         "--MappingKernelManager.cull_idle_timeout=300", "--MappingKernelManager.cull_interval=60",
+        # the extensions buraco-learn serve loads, no others (jupytext's, from mkdocs-jupyter, breaks every widget)
+        *(f"--VoilaConfiguration.extension_allowlist={name}" for name in FRONT_END_EXTENSIONS),
         *extra_args,
     ]
     with open(log_path, "wb") as log:
