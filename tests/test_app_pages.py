@@ -12,13 +12,13 @@ import pytest
 from buraco_learn import PRESET_NAMES, check_meld, preset
 from buraco_learn.app import views
 from buraco_learn.app.catalogue import LessonInfo, discover, repository_lessons_dir
+from buraco_learn.app.lessonmap import next_lesson
 from buraco_learn.app.pages import (
     differing_options,
     documents_html,
     format_option,
     landing_html,
     nav_html,
-    next_lesson,
     progress_text,
     rules_table_html,
 )

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from buraco_learn.app.catalogue import INDEX, LessonInfo
+from buraco_learn.app.lessonmap import next_lesson
 from buraco_learn.app.progress import LessonProgress
 from buraco_learn.house_rules import OPTION_TEXTS, plain_value_words
 from buraco_learn.presets import PRESET_NAMES, preset, preset_doc
@@ -99,15 +100,6 @@ def progress_text(lesson: LessonInfo, progress: LessonProgress | None) -> tuple[
             text += f" (best {quiz.best_score}/{quiz.best_total})"
         parts.append(text)
     return " · ".join(parts), "lesson-done" if progress.done else "lesson-started"
-
-
-def next_lesson(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgress]) -> LessonInfo | None:
-    """The first lesson not done yet (outline lessons count too), or None when all are done."""
-    for lesson in lessons:
-        entry = progress.get(lesson.id)
-        if entry is None or not entry.done:
-            return lesson
-    return None
 
 
 def landing_html(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgress]) -> str:
