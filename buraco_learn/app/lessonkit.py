@@ -52,7 +52,7 @@ from buraco_learn.app.recaps import recap_html
 from buraco_learn.app.sessionbox import SessionProgress
 from buraco_learn.app.stars import how_to_earn, stars_for, stars_label, stars_text
 from buraco_learn.app.views import meld_verdict_html
-from buraco_learn.app.where import on_binder, progress_words
+from buraco_learn.app.where import on_binder, on_static_site, progress_words
 from buraco_learn.cards import parse_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.melds import Verdict, check_meld
@@ -63,8 +63,9 @@ from buraco_learn.sources import DOCUMENTS
 
 
 def in_app() -> bool:
-    """Whether this kernel serves a page of the app (Voila starts its kernels with ``VOILA_BASE_URL``)."""
-    return "VOILA_BASE_URL" in os.environ or "VOILA_KERNEL_ID" in os.environ
+    """Whether this kernel serves a learner's page of the app: under Voila (which starts its kernels
+    with ``VOILA_BASE_URL``) or on the static site, in the browser on Pyodide."""
+    return "VOILA_BASE_URL" in os.environ or "VOILA_KERNEL_ID" in os.environ or on_static_site()
 
 
 _ON_OPENED: list[Callable[[], None]] = []

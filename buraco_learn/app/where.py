@@ -15,6 +15,7 @@ False
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from typing import Final
 
@@ -28,6 +29,15 @@ LOCAL_WORDS: Final = ("Your progress is saved as you go, on the computer serving
 BINDER_WORDS: Final = ("You are using the lessons on Binder: your progress lasts only for this session. Binder "
                        "deletes it when you close the lessons or leave them unused for a while. Download your "
                        "progress before you go, and load it back when you come again.")
+
+
+def on_static_site(platform: str | None = None) -> bool:
+    """Whether the app runs in the browser itself, on Pyodide (the static site ``buraco-learn build-site`` writes).
+
+    >>> on_static_site("emscripten"), on_static_site("linux")
+    (True, False)
+    """
+    return (sys.platform if platform is None else platform) == "emscripten"
 
 
 def on_binder(environ: Mapping[str, str] | None = None) -> bool:
