@@ -213,7 +213,7 @@ def test_a_lesson_renders_and_leaving_it_stops_its_kernel(binder: BinderServer) 
     status, _headers, page = binder.browse("GET", f"{BASE}voila/render/lessons/02_melds.ipynb")
     assert status == 200
     assert "There was an error when executing cell" not in page and "Traceback" not in page
-    assert "NavBar(lesson 2 of 12" in page and "Melds: sets and runs" in page
+    assert "NavBar(lesson 2 of " in page and "Melds: sets and runs" in page
     kernel = kernel_of(page)
     assert kernel_status(binder, kernel) == 200
     # the xsrf pair alone, without the login, stops nothing: Jupyter's own login still applies

@@ -23,9 +23,9 @@ from buraco_learn.app.catalogue import (
 )
 
 LESSONS = repository_lessons_dir()
-ISSUE_6_LESSONS = 12
-READY = set(range(1, 13))  # every lesson has its interactive part
-WORKED_EXAMPLES = set(range(1, 13))  # every lesson replays a worked example on the table
+ISSUE_6_LESSONS = 12  # the first twelve; later issues add more (their count is the catalogue's)
+READY = set(range(1, ISSUE_6_LESSONS + 1))  # each of them has its interactive part
+WORKED_EXAMPLES = set(range(1, ISSUE_6_LESSONS + 1))  # every lesson replays a worked example on the table
 EXERCISES = ("kit.Quiz(", "ex.QuizRounds(", "ex.GameRoom(")
 
 
@@ -54,11 +54,11 @@ def entry(number: int, lesson_id: str, **extra: object) -> dict:  # type: ignore
 
 
 # -- the real lessons ----------------------------------------------------------------------
-def test_the_twelve_lessons_of_issue_6_are_numbered_in_order() -> None:
+def test_the_lessons_are_numbered_in_order_from_the_twelve_of_issue_6() -> None:
     lessons = discover(LESSONS)
-    assert [lesson.number for lesson in lessons] == list(range(1, ISSUE_6_LESSONS + 1))
-    assert len({lesson.id for lesson in lessons}) == ISSUE_6_LESSONS
-    assert {lesson.number for lesson in lessons if lesson.ready} == READY
+    assert sorted(lesson.number for lesson in lessons) == list(range(1, len(lessons) + 1)) and len(lessons) >= ISSUE_6_LESSONS
+    assert len({lesson.id for lesson in lessons}) == len(lessons)
+    assert {lesson.number for lesson in lessons if lesson.ready} >= READY
     assert (LESSONS / INDEX).is_file()
 
 

@@ -116,7 +116,7 @@ def test_a_lesson_renders_without_code_or_errors_and_closing_it_stops_its_kernel
     assert status == 200
     assert "There was an error when executing cell" not in page and "Traceback" not in page
     assert "kit.Page(" not in page and "NBVAL_CHECK_OUTPUT" not in page  # no code shown
-    assert "NavBar(lesson 2 of 12" in page and "Melds: sets and runs" in page  # the navigation widget ran
+    assert "NavBar(lesson 2 of " in page and "Melds: sets and runs" in page  # the navigation widget ran
     cookie = re.search(r"_xsrf=([^;]+)", headers.get("set-cookie", ""))
     assert cookie, "the page must set the _xsrf cookie Voila's shutdown-on-close request sends back"
     config = re.search(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})\s*</script>', page, re.S)

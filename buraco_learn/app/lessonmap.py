@@ -10,7 +10,7 @@ layout wraps, so it reads on a phone as on a desktop.
 >>> from buraco_learn.app.progress import LessonProgress
 >>> lessons = discover()
 >>> page = map_html(lessons, {"cards": LessonProgress("cards", "2026-01-01T00:00:00+00:00", best_stars=2)})
->>> "1 of 12 lessons done" in page and "Next: lesson 2 — Melds: sets and runs" in page
+>>> f"1 of {len(lessons)} lessons done" in page and "Next: lesson 2 — Melds: sets and runs" in page
 True
 >>> 'aria-label="2 of 3 stars"' in page and "★★☆" in page
 True

@@ -23,7 +23,7 @@ import pytest
 
 from buraco_learn import preset
 from buraco_learn.app import lessonkit as kit
-from buraco_learn.app.catalogue import find, repository_lessons_dir
+from buraco_learn.app.catalogue import discover, find, repository_lessons_dir
 from buraco_learn.app.progress import DB_NAME, ProgressStore
 from buraco_learn.app.recaps import RECAPS
 from buraco_learn.app.stars import stars_for, stars_label
@@ -36,6 +36,7 @@ pytestmark = pytest.mark.browser
 InBrowser = Callable[[Callable[[Tab], Any]], Any]
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
+LESSONS = discover(repository_lessons_dir())
 #: what a newcomer must never read on the map or the recap: card or action notation, option names, paths, errors
 NOTATION = re.compile(r"\b(?:10|[2-9AJQKT])[SHDC]\b|\bJK\b|\b[a-z]+_[a-z_]+\b|\.ipynb|\.py\b|/\w+/|Traceback|Error\b")
 #: the boxes of a map's stop (or the end of a lesson) that must not overlap nor leave the screen
@@ -151,7 +152,7 @@ def test_a_lesson_answered_wrong_then_right_earns_its_stars_and_the_map_moves_on
         onward = page.locator("a.buraco-next")
         expect(onward).to_have_text("Next: lesson 3 — Wild cards →")
         expect(onward).to_have_attribute("href", "03_wild_cards.ipynb")
-        expect(page.locator(".buraco-summary")).to_contain_text("2 of 12 lessons done · 3 of 36 stars")
+        expect(page.locator(".buraco-summary")).to_contain_text(f"2 of {len(LESSONS)} lessons done · 3 of {3 * len(LESSONS)} stars")
         assert_no_error_output(tab)
         assert_reads_well(page, ".buraco-map-page", MAP_PARTS)
         page.screenshot(path=str(shots / "map-desktop-1366x900.png"))
