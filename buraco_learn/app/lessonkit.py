@@ -751,6 +751,46 @@ class Quiz:
         self.widget.children = self._children()
 
 
+class CardTasks:
+    """A lesson's tasks on the cards: the :class:`~buraco_learn.ui.HandPicker` widget driving a
+    :class:`~buraco_learn.app.cardtasks.TaskRun` of ``steps``, under one ruleset (002's by default).
+
+    Each step is a task of the page's stars (``"<quiz> <n>"``, registered with :meth:`Page.task`), and
+    every check is reported (:meth:`Page.answered`): a wrong one is a mistake, a right one passes it.
+
+    >>> from buraco_learn.app.cardtasks import MELDS
+    >>> tasks = CardTasks(MELDS, seed=3)
+    >>> tasks
+    CardTasks(6 tasks, 0 passed, 0 mistakes)
+    >>> tasks.widget.check(list(tasks.run.solution_ids()))
+    True
+    """
+
+    def __init__(self, steps: Sequence[Any], *, page: Page | None = None, quiz: str = "cards",
+                 rules: str = "italian", seed: int | None = None) -> None:
+        from buraco_learn.app.cardtasks import TaskRun
+        from buraco_learn.ui.hand_picker import HandPicker
+
+        self.page = page
+        self.quiz = quiz
+        self.run = TaskRun(steps, seed=seed, rules=rules)
+        if page is not None:
+            for index in range(len(self.run.steps)):
+                page.task(self._task(index))
+        self.run.on_answer(self._answered)
+        self.widget = HandPicker(self.run)
+
+    def __repr__(self) -> str:
+        return f"CardTasks({len(self.run.steps)} tasks, {sum(self.run.passed)} passed, {self.run.mistakes} mistakes)"
+
+    def _task(self, index: int) -> str:
+        return f"{self.quiz} {index + 1}"
+
+    def _answered(self, index: int, right: bool) -> None:
+        if self.page is not None:
+            self.page.answered(self._task(index), right)
+
+
 class Tryout:
     """Type cards, press Check, read the engine's verdict: a sandbox beside the exercises."""
 

@@ -11,6 +11,7 @@ work without Jupyter.
 - :class:`Replayer`: step through a worked example or a game record (:mod:`buraco_learn.ui.replayer`).
 - :class:`MeldQuiz`: the meld quiz (:mod:`buraco_learn.ui.meld_quiz`).
 - :class:`ScoreSheet`: a match's running score (:mod:`buraco_learn.ui.score_sheet`).
+- :class:`HandPicker`: tasks answered by clicking cards of a hand (:mod:`buraco_learn.ui.hand_picker`).
 - :class:`ConnectionNotice`: a page's notice that its kernel can no longer answer (:mod:`buraco_learn.ui.connection_notice`).
 - :class:`BuracoWidget`: the base every widget derives from (:mod:`buraco_learn.ui.base`).
 """
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from buraco_learn.ui.base import BuracoWidget
     from buraco_learn.ui.card_table import CardTable
     from buraco_learn.ui.connection_notice import ConnectionNotice
+    from buraco_learn.ui.hand_picker import HandPicker
     from buraco_learn.ui.meld_quiz import MeldQuiz
     from buraco_learn.ui.replayer import Replayer
     from buraco_learn.ui.score_sheet import ScoreSheet
@@ -32,12 +34,13 @@ _LAZY = {
     "BuracoWidget": "buraco_learn.ui.base",
     "CardTable": "buraco_learn.ui.card_table",
     "ConnectionNotice": "buraco_learn.ui.connection_notice",
+    "HandPicker": "buraco_learn.ui.hand_picker",
     "Replayer": "buraco_learn.ui.replayer",
     "MeldQuiz": "buraco_learn.ui.meld_quiz",
     "ScoreSheet": "buraco_learn.ui.score_sheet",
 }
 
-__all__ = ["BuracoWidget", "CardTable", "ConnectionNotice", "MeldQuiz", "Replayer", "ScoreSheet"]
+__all__ = ["BuracoWidget", "CardTable", "ConnectionNotice", "HandPicker", "MeldQuiz", "Replayer", "ScoreSheet"]
 
 
 #: the libraries the widget classes import (dependencies of buraco-learn itself, not of an extra)

@@ -1,0 +1,624 @@
+"""Tasks on the cards (issue 14): a hand, a goal, the learner's clicks, the engine's verdict (pure Python).
+
+A lesson's stage is a :class:`Step`: a title and a seeded generator of :class:`CardTask` variants
+("make a run from your hand", "add a card to this run", "swap the joker out" ...). A task holds a
+hand of cards (and, for some, cards on the table) and a :class:`Goal`; :func:`judge` decides the
+learner's pick with the engine (:func:`~buraco_learn.melds.check_meld`, :func:`~buraco_learn.extend.check_add`,
+:func:`~buraco_learn.extend.check_swap`) and explains it with the rule and its document, and :func:`solve`
+finds a right answer the engine accepts (every generated task has one: the generator checks).
+
+:class:`TaskRun` is a lesson's steps in progress: select cards, check, and after a wrong answer the
+reason, one right answer marked on the hand and :meth:`TaskRun.another`, a fresh variant of the same
+step (generated, never the same hand again). A step is passed when answered right.
+:meth:`TaskRun.view` is what the learner may see: the right answer only once it was missed.
+
+>>> run = TaskRun(MELDS, seed=5)
+>>> run.view()["prompt"]
+'Make a set: click three cards of the same rank, then press the button.'
+>>> run.check([card_id for card_id in run.solution_ids()])
+True
+>>> run.stage, run.view()["passed"][0]
+('right', True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from buraco_learn.cards import Card, Rank, Suit, format_cards, sort_cards
+from buraco_learn.errors import BuracoError
+from buraco_learn.extend import check_add, check_swap
+from buraco_learn.melds import Meld, Verdict, check_meld
+from buraco_learn.presets import preset
+from buraco_learn.rules import Rules
+from buraco_learn.ui.quizgen import meld_why, quote_rule
+from buraco_learn.ui.table_view import meld_name
+from buraco_learn.ui.views import cards_view
+
+#: The most card ids the browser may send in one pick (a hand never holds more).
+MAX_PICK: Final = 20
+
+
+class TaskError(BuracoError):
+    """A pick that does not fit the task (an unknown card, a card twice, the wrong moment)."""
+
+
+# -- goals --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Goal:
+    """What a right answer must be, beyond legal: ``miss(verdict, picked)`` says why a legal one is not it ('' when it is)."""
+
+    miss: Callable[[Verdict, tuple[Card, ...]], str] = field(default=lambda verdict, picked: "")
+
+
+def _ace_place(verdict: Verdict) -> str:
+    meld = verdict.meld
+    if meld is None or verdict.kind != "run":
+        return ""
+    slots = meld.slots
+    for index, slot in enumerate(slots):
+        if slot.card.rank is Rank.ACE and not slot.wild:
+            return "low" if index == 0 else "high"
+    return ""
+
+
+def goal_kind(kind: str, *, at_least: int = 0) -> Goal:
+    """A new meld of ``kind`` ('set' or 'run'), of ``at_least`` cards."""
+
+    def miss(verdict: Verdict, picked: tuple[Card, ...]) -> str:
+        rules = verdict.rules
+        if verdict.kind != kind:
+            return f"That is a legal {verdict.kind}, but the task asks for a {kind} {quote_rule(kind, rules)}."
+        if len(picked) < at_least:
+            return f"That is a legal {kind} of {len(picked)} cards, but the task asks for {at_least} or more."
+        return ""
+
+    return Goal(miss)
+
+
+def goal_wild(kind: str | None = None) -> Goal:
+    """A legal meld (of ``kind``) holding a wild card."""
+
+    def miss(verdict: Verdict, picked: tuple[Card, ...]) -> str:
+        rules = verdict.rules
+        if kind is not None and verdict.kind != kind:
+            return f"That is a legal {verdict.kind}, but the task asks for a {kind} {quote_rule(kind, rules)}."
+        if verdict.meld is not None and not any(slot.wild for slot in verdict.meld.slots):
+            return f"That meld is legal but has no wild card in it; the task asks you to use one {quote_rule('wilds', rules)}."
+        return ""
+
+    return Goal(miss)
+
+
+def goal_natural_two() -> Goal:
+    """A run holding a 2 in its own place, and no wild card."""
+
+    def miss(verdict: Verdict, picked: tuple[Card, ...]) -> str:
+        rules = verdict.rules
+        meld = verdict.meld
+        assert meld is not None
+        if verdict.kind != "run" or not any(slot.card.rank is Rank.TWO and not slot.wild for slot in meld.slots):
+            return f"That meld is legal, but the task asks for a run with a 2 in its own place {quote_rule('natural_two', rules)}."
+        if any(slot.wild for slot in meld.slots):
+            return f"That run is legal but holds a wild card; the task asks for one with none {quote_rule('natural_two', rules)}."
+        return ""
+
+    return Goal(miss)
+
+
+def goal_ace(place: str, *, at_least: int = 3) -> Goal:
+    """A run with its ace ``place`` ('low': below the 2, 'high': above the King, 'any'), of ``at_least`` cards."""
+
+    def miss(verdict: Verdict, picked: tuple[Card, ...]) -> str:
+        rules = verdict.rules
+        found = _ace_place(verdict)
+        if verdict.kind != "run" or not found:
+            return f"That meld is legal, but the task asks for a run with an ace in it {quote_rule('aces', rules)}."
+        if place != "any" and found != place:
+            where = "below the 2" if place == "low" else "above the King"
+            return f"That run is legal, but its ace is {'high' if found == 'high' else 'low'}: the task asks for the ace {where} {quote_rule('aces', rules)}."
+        if len(verdict.meld.slots if verdict.meld is not None else ()) < at_least:
+            return f"That run is legal, but the task asks for {at_least} cards or more."
+        return ""
+
+    return Goal(miss)
+
+
+def goal_adds(rank: Rank | None = None) -> Goal:
+    """Cards added to the meld on the table (one of them of ``rank``)."""
+
+    def miss(verdict: Verdict, picked: tuple[Card, ...]) -> str:
+        if rank is not None and not any(card.rank is rank for card in picked):
+            return (f"That fits, but the task asks you to add the {rank.word} "
+                    f"{quote_rule('aces' if rank is Rank.ACE else 'run', verdict.rules)}.")
+        return ""
+
+    return Goal(miss)
+
+
+# -- tasks --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardTask:
+    """One variant of a step: the hand, the cards on the table, what to do and how it is judged.
+
+    ``action``: 'meld' (the picked cards make a new meld), 'add' (they go on ``table``),
+    'swap' (one card takes the place of ``table``'s wild), 'stands' (one card: the one ``table``'s
+    wild stands for; the table is shown as plain cards, never saying it).
+    """
+
+    action: str
+    prompt: str
+    hand: tuple[Card, ...]
+    goal: Goal = field(default_factory=Goal, compare=False)
+    table: Meld | None = None
+    rules: Rules = field(default_factory=lambda: preset("italian"), compare=False)
+    clean_word: bool = True
+
+    @property
+    def key(self) -> str:
+        """The variant's identity: a fresh variant has another key."""
+        table = self.table.notation() if self.table is not None else ""
+        return f"{self.action}|{table}|{format_cards(self.hand)}"
+
+    @property
+    def pick_one(self) -> bool:
+        return self.action in ("swap", "stands")
+
+    @property
+    def button(self) -> str:
+        return {"meld": "Make this meld", "add": "Add to the meld", "swap": "Swap it in", "stands": "Check"}[self.action]
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The engine's word on a pick: right or not, a title and the reason with the rule's document."""
+
+    right: bool
+    title: str
+    text: str
+
+
+def _legal_words(verdict: Verdict, clean_word: bool) -> str:
+    meld = verdict.meld
+    assert meld is not None
+    wild = any(slot.wild for slot in meld.slots)
+    cards = " ".join(slot.card.unicode() for slot in meld.slots)
+    if clean_word:
+        kind = f"a {'dirty' if wild else 'clean'} {meld_name(meld)}"
+    else:
+        kind = f"a {meld_name(meld)}"
+    head = f"Legal: {kind}, {cards}." if verdict.action == "meld" else f"Allowed: the meld is now {kind}, {cards}."
+    lines = meld_why(verdict)
+    if verdict.action == "swap":
+        lines.append(f"A wild card can be swapped only for the card it stands for, and then moves to the lower end "
+                     f"{quote_rule('swap', verdict.rules)}.")
+    return " ".join([head, *lines])
+
+
+def _stands_for(task: CardTask) -> Card | None:
+    meld = task.table
+    if meld is None:
+        return None
+    return next((slot.stands_for for slot in meld.slots if slot.wild), None)
+
+
+def judge(task: CardTask, picked: Sequence[Card]) -> Judgement:
+    """The engine's verdict on ``picked`` (the order they were clicked in does not matter)."""
+    cards = tuple(sort_cards(picked))
+    if not cards:
+        return Judgement(False, "No cards picked", "Click cards of your hand first, then press the button.")
+    if task.pick_one and len(cards) != 1:
+        return Judgement(False, "Pick one card", f"This task asks for one card; you picked {len(cards)}.")
+    rules = task.rules
+    if task.action == "stands":
+        meld, answer = task.table, _stands_for(task)
+        assert meld is not None and answer is not None
+        wild = next(slot for slot in meld.slots if slot.wild)
+        what = "joker" if wild.card.is_joker else wild.card.unicode()
+        rule = quote_rule("wild_low_end", rules) if meld.slots[0].wild else quote_rule("wilds", rules)
+        why = (f"In {' '.join(slot.card.unicode() for slot in meld.slots)} the {what} stands for {answer.unicode()} {rule}.")
+        if cards[0] == answer:
+            return Judgement(True, "Right!", why)
+        return Judgement(False, "Not quite", f"Not {cards[0].unicode()}: {why}")
+    if task.action == "meld":
+        verdict = check_meld(cards, rules)
+    elif task.action == "add":
+        assert task.table is not None
+        verdict = check_add(task.table, cards, rules)
+    else:
+        assert task.table is not None
+        verdict = check_swap(task.table, cards[0], rules)
+    if not verdict.legal:
+        return Judgement(False, "Not a legal meld" if task.action == "meld" else "Not allowed", " ".join(verdict.explanations))
+    missed = task.goal.miss(verdict, cards)
+    if missed:
+        return Judgement(False, "Legal, but not the task", missed)
+    return Judgement(True, "Right!", _legal_words(verdict, task.clean_word))
+
+
+def solve(task: CardTask) -> tuple[int, ...] | None:
+    """A right answer the engine accepts, as places in the hand (the fewest cards first), or None."""
+    sizes: Sequence[int]
+    if task.pick_one:
+        sizes = (1,)
+    elif task.action == "add":
+        sizes = range(1, len(task.hand) + 1)
+    else:
+        sizes = range(task.rules.min_meld_cards, len(task.hand) + 1)
+    for size in sizes:
+        for places in itertools.combinations(range(len(task.hand)), size):
+            if judge(task, [task.hand[place] for place in places]).right:
+                return places
+    return None
+
+
+# -- generators ---------------------------------------------------------------------------------------
+_SUITS: Final = tuple(Suit)
+
+
+def _card(position: int, suit: Suit) -> Card:
+    return Card(1 if position == 14 else position, suit)
+
+
+def _fillers(rng: random.Random, avoid: Sequence[Card], count: int, *, wild: bool = False) -> list[Card]:
+    """``count`` more cards unlike ``avoid`` (no 2s, jokers or repeats unless ``wild``)."""
+    out: list[Card] = []
+    while len(out) < count:
+        card = Card(rng.choice([1, *range(3, 14)]), rng.choice(_SUITS))
+        if card not in out and card not in avoid:
+            out.append(card)
+    return out
+
+
+def _hand(rng: random.Random, core: Sequence[Card], size: int = 8) -> tuple[Card, ...]:
+    cards = list(core) + _fillers(rng, core, size - len(core))
+    return tuple(sort_cards(cards))
+
+
+Maker = Callable[[random.Random, Rules], CardTask]
+
+
+def make_set(rng: random.Random, rules: Rules) -> CardTask:
+    rank = rng.choice([1, *range(3, 14)])
+    suits = rng.sample(_SUITS, 3)
+    near = Card(rng.choice([r for r in range(3, 14) if r != rank]), rng.choice(_SUITS))
+    core = [Card(rank, suit) for suit in suits] + [near, Card(near.rank, next(s for s in _SUITS if s != near.suit))]
+    return CardTask("meld", "Make a set: click three cards of the same rank, then press the button.",
+                    _hand(rng, core), goal_kind("set"), rules=rules, clean_word=False)
+
+
+def make_run(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    start = rng.randint(3, 10)
+    core = [_card(start, suit), _card(start + 1, suit), _card(start + 2, suit)]
+    other = rng.choice([s for s in _SUITS if s != suit])
+    core.append(_card(start + 3, other))  # the next card, of another suit
+    return CardTask("meld", "Make a run: click three cards of one suit in a row, then press the button.",
+                    _hand(rng, core), goal_kind("run"), rules=rules, clean_word=False)
+
+
+def make_long_run(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    start = rng.randint(3, 8)
+    core = [_card(start + step, suit) for step in range(5) if step != 4 or rng.random() < 0.5]
+    core.append(_card(start + 6, suit))  # one more of the suit, after a gap
+    return CardTask("meld", "Make a run of four cards or more from your hand.",
+                    _hand(rng, core, 9), goal_kind("run", at_least=4), rules=rules, clean_word=False)
+
+
+def add_to_run(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    start = rng.randint(4, 9)
+    table = check_meld([_card(start + step, suit) for step in range(3)], rules).meld
+    assert table is not None
+    fits = _card(rng.choice([start - 1, start + 3]), suit)
+    other = rng.choice([s for s in _SUITS if s != suit])
+    core = [fits, _card(start + 3, other), _card(start + 5, suit)]
+    avoid = [*table.cards, *core, _card(start - 1, suit), _card(start + 3, suit)]
+    cards = core + [card for card in _fillers(rng, avoid, 8) if card not in avoid][:3]
+    return CardTask("add", "Add a card of your hand to the run on the table.", tuple(sort_cards(cards)),
+                    goal_adds(), table, rules=rules, clean_word=False)
+
+
+def add_to_set(rng: random.Random, rules: Rules) -> CardTask:
+    rank = rng.choice([1, *range(3, 14)])
+    suits = rng.sample(_SUITS, 3)
+    table = check_meld([Card(rank, suit) for suit in suits], rules).meld
+    assert table is not None
+    core = [Card(rank, rng.choice(_SUITS)), Card(rank + 1 if 3 <= rank < 13 else 5, suits[0])]
+    cards = core + _fillers(rng, [*table.cards, *core, *(Card(rank, s) for s in _SUITS)], 4)
+    return CardTask("add", "Add a card of your hand to the set on the table.", tuple(sort_cards(cards)),
+                    goal_adds(), table, rules=rules, clean_word=False)
+
+
+def any_meld(rng: random.Random, rules: Rules) -> CardTask:
+    """A hand of near misses with one meld in it."""
+    for _ in range(50):
+        suit = rng.choice(_SUITS)
+        start = rng.randint(3, 10)
+        if rng.random() < 0.5:
+            core = [_card(start, suit), _card(start + 1, suit), _card(start + 2, suit)]
+        else:
+            core = [Card(start, s) for s in rng.sample(_SUITS, 3)]
+        hand = _hand(rng, core, 7)
+        task = CardTask("meld", "Lay down a meld: find the three cards in your hand that make one.",
+                        hand, Goal(), rules=rules, clean_word=False)
+        if sum(1 for places in itertools.combinations(range(len(hand)), 3)
+               if check_meld([hand[p] for p in places], rules).legal) == 1:
+            return task
+    return task
+
+
+def _wild(rng: random.Random, avoid: Suit | None = None) -> Card:
+    return rng.choice([Card.joker(), *(Card(2, s) for s in _SUITS if s != avoid)])
+
+
+def wild_in_gap(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    start = rng.randint(3, 10)
+    core = [_card(start, suit), _card(start + 2, suit), _wild(rng, suit)]
+    return CardTask("meld", "A card is missing from your run: make the run with a wild card in the gap.",
+                    _hand(rng, core, 7), goal_wild("run"), rules=rules)
+
+
+def one_wild(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    start = rng.randint(4, 10)
+    core = [_card(start, suit), _card(start + 1, suit), Card.joker(), Card(2, rng.choice([s for s in _SUITS if s != suit]))]
+    return CardTask("meld", "You hold two wild cards. Make a legal meld that uses a wild card.",
+                    _hand(rng, core, 7), goal_wild(), rules=rules)
+
+
+def natural_two(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    core = [Card(2, suit), Card(3, suit), Card(4, suit), Card.joker(), Card(6, suit)]
+    return CardTask("meld", "Make a run with a 2 in its own place, and no wild card in it.",
+                    _hand(rng, core, 8), goal_natural_two(), rules=rules)
+
+
+def wild_set(rng: random.Random, rules: Rules) -> CardTask:
+    rank = rng.choice([1, *range(3, 14)])
+    suits = rng.sample(_SUITS, 2)
+    core = [Card(rank, suits[0]), Card(rank, suits[1]), _wild(rng)]
+    return CardTask("meld", "You hold only two cards of a rank. Make a set of three with a wild card.",
+                    _hand(rng, core, 7), goal_wild("set"), rules=rules)
+
+
+def _dirty_run(rng: random.Random, rules: Rules, suit: Suit, start: int) -> Meld:
+    meld = check_meld([Card.joker(), _card(start + 1, suit), _card(start + 2, suit)], rules).meld
+    assert meld is not None
+    return meld
+
+
+def wild_stands(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    start = rng.randint(3, 10)
+    table = _dirty_run(rng, rules, suit, start)
+    other = rng.choice([s for s in _SUITS if s != suit])
+    hand = [_card(start, suit), _card(start + 3, suit), _card(start - 1, suit) if start > 3 else _card(start + 4, suit),
+            _card(start, other)]
+    return CardTask("stands", "The joker is in this run. Click the card it stands for.",
+                    tuple(sort_cards(hand)), table=table, rules=rules)
+
+
+def wild_swap(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    start = rng.randint(3, 10)
+    table = _dirty_run(rng, rules, suit, start)
+    other = rng.choice([s for s in _SUITS if s != suit])
+    hand = [_card(start, suit), _card(start + 3, suit), _card(start, other), *_fillers(rng, [*table.cards, _card(start, suit)], 2)]
+    return CardTask("swap", "Take the joker back: swap in the card it stands for.",
+                    tuple(sort_cards(list(dict.fromkeys(hand)))), table=table, rules=rules)
+
+
+def ace_low(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    other = rng.choice([s for s in _SUITS if s != suit])
+    core = [Card(1, suit), Card(2, suit), Card(3, suit), Card(12, suit), Card(13, suit), Card(1, other)]
+    return CardTask("meld", "Make a run with the ace low, below the 2.", _hand(rng, core, 8), goal_ace("low"), rules=rules)
+
+
+def ace_high(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    other = rng.choice([s for s in _SUITS if s != suit])
+    core = [Card(1, suit), Card(3, suit), Card(4, suit), Card(12, suit), Card(13, suit), Card(13, other)]
+    return CardTask("meld", "Make a run with the ace high, above the King.", _hand(rng, core, 8), goal_ace("high"), rules=rules)
+
+
+def ace_corner(rng: random.Random, rules: Rules) -> CardTask:
+    suit = rng.choice(_SUITS)
+    core = [Card(13, suit), Card(1, suit), Card(2, suit), Card(3, suit), Card(4, suit)]
+    return CardTask("meld", "Make a run of four cards with the ace in it.", _hand(rng, core, 8),
+                    goal_ace("any", at_least=4), rules=rules)
+
+
+def _ace_on_table(rng: random.Random, rules: Rules, high: bool) -> CardTask:
+    suit = rng.choice(_SUITS)
+    ranks = (11, 12, 13) if high else (2, 3, 4)
+    table = check_meld([Card(rank, suit) for rank in ranks], rules).meld
+    assert table is not None
+    other = rng.sample([s for s in _SUITS if s != suit], 2)
+    hand = [Card(1, suit), Card(1, other[0]), Card(10 if high else 5, suit), Card(1, other[1]), Card(7, other[0])]
+    return CardTask("add", f"Put an ace on this run, {'above the King' if high else 'below the 2'}.",
+                    tuple(sort_cards(hand)), goal_adds(Rank.ACE), table, rules=rules)
+
+
+def ace_on_low_run(rng: random.Random, rules: Rules) -> CardTask:
+    return _ace_on_table(rng, rules, high=False)
+
+
+def ace_on_high_run(rng: random.Random, rules: Rules) -> CardTask:
+    return _ace_on_table(rng, rules, high=True)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One stage of a lesson: its title and the generator of its variants."""
+
+    title: str
+    make: Maker
+
+    def variant(self, rng: random.Random, rules: Rules, avoid: str = "") -> CardTask:
+        """A variant the engine can answer (and, with ``avoid``, not that one again)."""
+        for _ in range(200):
+            task = self.make(rng, rules)
+            if task.key != avoid and solve(task) is not None:
+                return task
+        raise RuntimeError(f"the step {self.title!r} made no answerable variant")
+
+
+MELDS: Final = (Step("A set", make_set), Step("A run", make_run), Step("A long run", make_long_run),
+                Step("Find the meld", any_meld), Step("Add to a run", add_to_run), Step("Add to a set", add_to_set))
+WILDS: Final = (Step("A wild in the gap", wild_in_gap), Step("One wild per meld", one_wild),
+                Step("A 2 in its place", natural_two), Step("A set with a wild", wild_set),
+                Step("Where the joker sits", wild_stands), Step("Swap the joker", wild_swap))
+ACES: Final = (Step("Ace low", ace_low), Step("Ace high", ace_high), Step("No corner", ace_corner),
+               Step("An ace below the 2", ace_on_low_run), Step("An ace above the King", ace_on_high_run))
+
+
+# -- a lesson's steps in progress -----------------------------------------------------------------------
+class TaskRun:
+    """A lesson's steps, one at a time: pick cards, check, and after a wrong answer try a fresh variant.
+
+    ``stage`` is 'pick' (choose cards and press the button), 'wrong' (the reason is shown, a right
+    answer marked; :meth:`another` deals a fresh variant) or 'right' (the step is passed; :meth:`next`
+    goes on). Listeners added with :meth:`on_answer` hear ``(step index, right)`` after every check.
+    """
+
+    def __init__(self, steps: Sequence[Step], *, seed: int | None = None, rules: Rules | str = "italian") -> None:
+        if not steps:
+            raise ValueError("a task run needs at least one step")
+        self.steps = tuple(steps)
+        self.rules = preset(rules) if isinstance(rules, str) else rules
+        self.seed = random.SystemRandom().randrange(2**31) if seed is None else int(seed)
+        self.rng = random.Random(self.seed)
+        self.passed = [False] * len(self.steps)
+        self.mistakes = 0
+        self._listeners: list[Callable[[int, bool], None]] = []
+        self.index = 0
+        self._deal()
+
+    def _deal(self, avoid: str = "") -> None:
+        self.task = self.steps[self.index].variant(self.rng, self.rules, avoid)
+        self.stage = "pick"
+        self.selected: tuple[str, ...] = ()
+        self.picked: tuple[str, ...] = ()
+        self.feedback: dict[str, Any] = {}
+
+    def on_answer(self, listener: Callable[[int, bool], None]) -> None:
+        self._listeners.append(listener)
+
+    # -- ids --------------------------------------------------------------------------------------
+    def hand_ids(self) -> list[str]:
+        return [f"h{place}" for place in range(len(self.task.hand))]
+
+    def solution_ids(self) -> tuple[str, ...]:
+        """One right answer's card ids (what :meth:`view` marks after a wrong answer)."""
+        places = solve(self.task)
+        return tuple(f"h{place}" for place in places) if places is not None else ()
+
+    def valid_ids(self, ids: Any) -> tuple[str, ...]:
+        """``ids`` checked: a list of this hand's card ids, each once; else a :class:`TaskError` saying what is wrong."""
+        if isinstance(ids, str) or not isinstance(ids, list | tuple):
+            raise TaskError(f"cards are given as a list of card ids, not {str(ids)[:40]!r}")
+        if len(ids) > MAX_PICK:
+            raise TaskError(f"{len(ids)} cards picked: a hand holds {len(self.task.hand)}")
+        known = self.hand_ids()
+        for card_id in ids:
+            if not isinstance(card_id, str) or card_id not in known:
+                raise TaskError(f"there is no card {str(card_id)[:20]!r} in your hand")
+        if len(set(ids)) != len(ids):
+            raise TaskError("a card can be picked only once")
+        return tuple(sorted(ids, key=lambda card_id: int(card_id[1:])))
+
+    def _cards(self, ids: Sequence[str]) -> list[Card]:
+        return [self.task.hand[int(card_id[1:])] for card_id in ids]
+
+    # -- the learner's actions ----------------------------------------------------------------------
+    def select(self, ids: Any) -> None:
+        if self.stage != "pick":
+            raise TaskError("this task is over: try another or go on")
+        self.selected = self.valid_ids(ids)
+
+    def check(self, ids: Any = None) -> bool:
+        """Judge the selected cards (or ``ids``); whether the answer was right."""
+        if self.stage != "pick":
+            raise TaskError("this task is over: try another or go on")
+        chosen = self.valid_ids(ids) if ids is not None else self.selected
+        if not chosen:
+            raise TaskError("click cards of your hand first, then press the button")
+        self.selected = chosen
+        verdict = judge(self.task, self._cards(chosen))
+        self.picked = chosen
+        right = verdict.right
+        if right:
+            self.stage = "right"
+            self.passed[self.index] = True
+            text = verdict.text
+        else:
+            self.stage = "wrong"
+            self.mistakes += 1
+            answer = self._cards(self.solution_ids())
+            text = (f"{verdict.text} The cards marked in green are one right answer: "
+                    f"{format_cards(answer, unicode=True)}. Press “Try another” for a new hand.")
+        self.feedback = {"correct": right, "title": verdict.title, "text": text}
+        for listener in list(self._listeners):
+            listener(self.index, right)
+        return right
+
+    def another(self) -> None:
+        """A fresh variant of this step (after a wrong answer): a new hand, never the one just missed."""
+        if self.stage != "wrong":
+            raise TaskError("a new hand is dealt only after a wrong answer")
+        self._deal(avoid=self.task.key)
+
+    def next(self) -> None:
+        """Go on to the next step, once this one is passed."""
+        if self.stage != "right":
+            raise TaskError("answer this task right first")
+        if self.index + 1 >= len(self.steps):
+            raise TaskError("this was the last task")
+        self.index += 1
+        self._deal()
+
+    @property
+    def finished(self) -> bool:
+        return all(self.passed)
+
+    # -- what the learner sees ------------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        """What the browser draws: the hand, the table, the prompt; the answer only once it was missed."""
+        task = self.task
+        table: list[dict[str, Any]] = []
+        if task.table is not None:
+            if task.action == "stands":  # the cards only: what the wild stands for is the question
+                table = cards_view(task.table.cards, "t")
+                for view in table:
+                    view["wild"] = task.rules.is_wild(Card.parse(view["notation"]))
+            else:
+                from buraco_learn.ui.views import meld_view
+
+                table = meld_view(task.table, "t")
+        label = "" if task.table is None else f"The {meld_name(task.table)} on the table"
+        return {
+            "step": self.index + 1,
+            "steps": len(self.steps),
+            "titles": [step.title for step in self.steps],
+            "passed": list(self.passed),
+            "title": self.steps[self.index].title,
+            "prompt": task.prompt,
+            "hand": cards_view(task.hand, "h"),
+            "table": table,
+            "table_label": label,
+            "pick_one": task.pick_one,
+            "button": task.button,
+            "stage": self.stage,
+            "answer": list(self.solution_ids()) if self.stage == "wrong" else [],
+            "picked": list(self.picked) if self.stage != "pick" else [],
+            "last": self.index + 1 == len(self.steps),
+            "finished": self.finished,
+        }

@@ -1,0 +1,186 @@
+"""Tasks on the cards (issue 14): every generated task has a right answer the engine accepts, the verdict
+does not depend on the order of the clicks, a wrong answer deals a fresh variant, and the hand picker widget
+refuses what the browser may not send."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from buraco_learn import check_add, check_meld, check_swap, preset
+from buraco_learn.app import lessonkit as kit
+from buraco_learn.app.cardtasks import ACES, MELDS, WILDS, CardTask, Step, TaskError, TaskRun, judge, solve
+from buraco_learn.cards import Card
+from buraco_learn.ui import HandPicker
+
+ITALIAN = preset("italian")
+STEPS = [*MELDS, *WILDS, *ACES]
+SEEDS = range(25)
+
+
+def variants(step: Step) -> list[CardTask]:
+    rng = random.Random(1234)
+    return [step.variant(rng, ITALIAN) for _ in SEEDS]
+
+
+def engine_accepts(task: CardTask, cards: list[Card]) -> bool:
+    """The engine's own check of an answer, apart from the task's goal."""
+    if task.action == "meld":
+        return check_meld(cards, ITALIAN).legal
+    assert task.table is not None
+    if task.action == "add":
+        return check_add(task.table, cards, ITALIAN).legal
+    if task.action == "swap":
+        return check_swap(task.table, cards[0], ITALIAN).legal
+    wild = next(slot for slot in task.table.slots if slot.wild)
+    return [wild.stands_for] == cards
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda step: step.title)
+def test_every_generated_task_has_a_right_answer_the_engine_accepts(step: Step) -> None:
+    for task in variants(step):
+        places = solve(task)
+        assert places is not None, task.key
+        cards = [task.hand[place] for place in places]
+        assert judge(task, cards).right and engine_accepts(task, cards), (task.key, cards)
+        assert len(set(task.hand)) == len(task.hand) or task.action == "add", task.key  # a hand shows each card once
+        assert "(002 " in judge(task, cards).text  # the rule and its document
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda step: step.title)
+def test_the_verdict_does_not_depend_on_the_order_of_the_clicks(step: Step) -> None:
+    rng = random.Random(99)
+    for task in variants(step)[:8]:
+        places = list(range(len(task.hand)))
+        for size in (1, 2, 3, 4):
+            for _ in range(4):
+                pick = rng.sample(places, min(size, len(places)))
+                cards = [task.hand[place] for place in pick]
+                verdicts = {judge(task, list(order)) for order in itertools.permutations(cards)}
+                assert len(verdicts) == 1, (task.key, cards, verdicts)
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda step: step.title)
+def test_a_wrong_answer_is_explained_with_its_document(step: Step) -> None:
+    for task in variants(step)[:10]:
+        wrong = next((list(pick) for size in (1, 2, 3, 4) for pick in itertools.combinations(task.hand, size)
+                      if not judge(task, list(pick)).right), None)
+        assert wrong is not None, task.key
+        verdict = judge(task, wrong)
+        assert verdict.text and not verdict.right
+        if len(wrong) >= 3 or task.pick_one:
+            assert "002" in verdict.text, (task.key, wrong, verdict.text)
+
+
+def heard_by(heard: list[tuple[int, bool]]) -> Callable[[int, bool], None]:
+    return lambda index, right: heard.append((index, right))
+
+
+def test_a_wrong_answer_marks_a_right_one_and_another_deals_a_fresh_variant() -> None:
+    for steps in (MELDS, WILDS, ACES):
+        run = TaskRun(steps, seed=4)
+        heard: list[tuple[int, bool]] = []
+        run.on_answer(heard_by(heard))
+        for index in range(len(steps)):
+            seen = {run.task.key}
+            wrong = next(card_id for card_id in run.hand_ids() if not judge(run.task, [run.task.hand[int(card_id[1:])]]).right)
+            assert run.check([wrong]) is False and run.stage == "wrong"
+            view = run.view()
+            assert view["answer"] == list(run.solution_ids()) and view["answer"]
+            assert "one right answer" in run.feedback["text"]
+            for _ in range(3):
+                run.another()
+                assert run.task.key not in seen or len(seen) > 3, "the same hand again"
+                seen.add(run.task.key)
+                assert run.stage == "pick" and run.view()["answer"] == []  # the answer hidden again
+                wrong = next(card_id for card_id in run.hand_ids()
+                             if not judge(run.task, [run.task.hand[int(card_id[1:])]]).right)
+                run.check([wrong])
+            run.another()
+            assert run.check(list(reversed(run.solution_ids()))) is True and run.passed[index]
+            if index + 1 < len(steps):
+                run.next()
+        assert run.finished and heard.count((0, True)) == 1 and run.mistakes == 4 * len(steps)
+
+
+def test_the_view_holds_no_answer_before_a_miss() -> None:
+    for steps in (MELDS, WILDS, ACES):
+        run = TaskRun(steps, seed=8)
+        for _ in steps:
+            view = json.dumps(run.view())
+            assert run.view()["answer"] == [] and run.view()["picked"] == []
+            if run.task.action == "stands":
+                assert "stands_for" not in view, view  # the question is what the joker stands for
+            run.check(list(run.solution_ids()))
+            if run.index + 1 < len(steps):
+                run.next()
+
+
+@pytest.mark.parametrize("bad, words", [
+    (["h99"], "no card"), (["h0", "h0"], "only once"), (["x"] * 500, "cards picked"), ("h0", "list of card ids"),
+    ([3], "no card"), ([], "click cards"), (None, "click cards"),
+])
+def test_hostile_picks_get_a_sentence_and_change_nothing(bad: Any, words: str) -> None:
+    run = TaskRun(MELDS, seed=2)
+    before = (run.task.key, run.stage, run.selected, run.mistakes)
+    with pytest.raises(TaskError, match=words):
+        run.check(bad)
+    assert (run.task.key, run.stage, run.selected, run.mistakes) == before
+
+
+# -- the widget, driven by what the browser would send --------------------------------------------------
+def update(widget: Any, state: Any) -> None:
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
+
+
+def message(widget: Any, content: Any) -> None:
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def test_the_widget_refuses_forged_updates_and_intents_and_keeps_its_state() -> None:
+    run = TaskRun(MELDS, seed=3)
+    picker = HandPicker(run)
+    task = dict(picker.task)
+    state: dict[str, Any]
+    for state in ({"selected": ["h0", "h0"]}, {"selected": ["zz"]}, {"selected": ["h1"] * 10_000}, {"task": {}},
+                  {"feedback": {"correct": True}}):
+        update(picker, state)
+        assert picker.task == task and picker.selected == []
+    assert len(picker.refusals) == 5
+    for content in ({"intent": "check", "cards": ["h0", "nope"]}, {"intent": "next"}, {"intent": "another"},
+                    {"intent": "solve"}, {"intent": "check", "cards": "h0 h1"}):
+        message(picker, content)
+        assert picker.error and picker.task == task and run.mistakes == 0
+    assert picker.error == "Cards are given as a list of card ids, not 'h0 h1'"
+    update(picker, {"selected": ["h2", "h0"]})
+    assert picker.selected == ["h0", "h2"] and run.selected == ("h0", "h2")
+
+
+def test_the_widget_wrong_then_another_then_right_reports_to_the_page(tmp_path: Any, monkeypatch: Any) -> None:
+    from buraco_learn.app.progress import DATA_ENV
+
+    monkeypatch.setenv(DATA_ENV, str(tmp_path))
+    page = kit.Page("melds")
+    tasks = kit.CardTasks(MELDS, page=page, seed=6)
+    picker = tasks.widget
+    assert page.tasks == len(MELDS)
+    run = tasks.run
+    wrong = next(card_id for card_id in run.hand_ids() if not judge(run.task, [run.task.hand[int(card_id[1:])]]).right)
+    message(picker, {"intent": "check", "cards": [wrong]})
+    assert picker.task["stage"] == "wrong" and picker.task["answer"] and picker.feedback["correct"] is False
+    assert "(002 " in picker.feedback["text"] and page.mistakes == 1
+    old = picker.task["hand"]
+    message(picker, {"intent": "another"})
+    assert picker.task["stage"] == "pick" and picker.task["hand"] != old and picker.task["answer"] == []
+    update(picker, {"selected": list(reversed(run.solution_ids()))})
+    message(picker, {"intent": "check"})
+    assert picker.task["stage"] == "right" and picker.feedback["correct"] is True and picker.error == ""
+    assert page.mistakes == 1 and not page.finished and "cards 1" in page._passed
+    message(picker, {"intent": "next"})
+    assert picker.task["step"] == 2 and picker.task["passed"][0]
+    assert repr(picker) == "HandPicker(task 2 of 6, pick)"
