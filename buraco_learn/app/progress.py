@@ -536,3 +536,34 @@ class ProgressStore:
             else:
                 for table in ("lessons", "stars", "quizzes", "games"):
                     conn.execute(f"DELETE FROM {table} WHERE lesson = ?", (lesson,))
+
+    # -- several calls, one transaction -----------------------------------------------
+    @contextmanager
+    def together(self) -> Iterator[ProgressStore]:
+        """This store, every call on it inside the ``with`` block made in one write transaction: all of it
+        is written, or (on an exception) none of it. A progress file's load uses it
+        (:mod:`buraco_learn.app.progressfile`): its progress, saved games and rulesets, or nothing.
+
+        >>> import tempfile
+        >>> store = ProgressStore(Path(tempfile.mkdtemp()) / "progress.sqlite3")
+        >>> try:
+        ...     with store.together() as joined:
+        ...         joined.mark_done("cards")
+        ...         joined.save_game("", {"seed": 7})
+        ... except ProgressError as error:
+        ...     print(error)
+        a slot must be a non-empty name of at most 120 characters, not ''
+        >>> store.is_done("cards")
+        False
+        """
+        import copy
+
+        with self._transaction(write=True) as conn:
+            joined = copy.copy(self)
+
+            @contextmanager
+            def same(write: bool = False) -> Iterator[sqlite3.Connection]:
+                yield conn  # the outer transaction commits, or rolls back on an exception
+
+            joined._transaction = same  # type: ignore[method-assign]
+            yield joined
