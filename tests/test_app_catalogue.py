@@ -13,12 +13,14 @@ from buraco_learn.app import catalogue
 from buraco_learn.app.catalogue import (
     INDEX,
     LESSONS_ENV,
+    TRACKS,
     CatalogueError,
     LessonInfo,
     discover,
     find,
     lessons_dir,
     neighbours,
+    path_order,
     repository_lessons_dir,
 )
 
@@ -121,8 +123,8 @@ def test_find_by_id_number_or_file_name() -> None:
     assert find(2, LESSONS) == find("2", LESSONS) == find("02_melds.ipynb", LESSONS) == find("02_melds", LESSONS) == melds
     with pytest.raises(CatalogueError, match=r"no lesson 'canasta': choose one of 1 \(cards\)"):
         find("canasta", LESSONS)
-    with pytest.raises(CatalogueError, match="no lesson 13"):
-        find(13, LESSONS)
+    with pytest.raises(CatalogueError, match="no lesson 99"):
+        find(99, LESSONS)
 
 
 def test_neighbours_at_the_ends() -> None:
@@ -131,6 +133,35 @@ def test_neighbours_at_the_ends() -> None:
     assert neighbours(last.id, LESSONS)[1] is None
     before, after = neighbours(5, LESSONS)
     assert before is not None and after is not None and (before.number, after.number) == (4, 6)
+
+
+# -- tracks: the beginner path on 002, then strategy, then the rulesets and variants, then the classroom --
+def test_the_real_lessons_tracks() -> None:
+    lessons = discover(LESSONS)
+    tracks = {lesson.number: lesson.track for lesson in lessons}
+    assert [number for number, track in tracks.items() if track == "beginner"] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
+    assert (tracks[10], tracks[11], tracks[12]) == ("variants", "classroom", "beginner")
+    assert [lesson.track for lesson in lessons] == sorted((lesson.track for lesson in lessons), key=list(TRACKS).index)
+    before, after = neighbours(12, LESSONS)
+    assert before is not None and before.number == 9 and (after is None or after.track != "beginner")
+    nine_next = neighbours(9, LESSONS)[1]
+    assert nine_next is not None and nine_next.number == 12
+
+
+def test_a_track_orders_the_path_and_defaults_to_beginner(tmp_path: Path) -> None:
+    write_lesson(tmp_path, "01_a.ipynb", entry(1, "a"))
+    write_lesson(tmp_path, "02_b.ipynb", entry(2, "b", track="variants"))
+    write_lesson(tmp_path, "03_c.ipynb", entry(3, "c", track="classroom"))
+    write_lesson(tmp_path, "04_d.ipynb", entry(4, "d", track="strategy"))
+    write_lesson(tmp_path, "05_e.ipynb", entry(5, "e", track="beginner"))
+    lessons = discover(tmp_path)
+    assert [(lesson.id, lesson.track) for lesson in lessons] == [
+        ("a", "beginner"), ("e", "beginner"), ("d", "strategy"), ("b", "variants"), ("c", "classroom")]
+    assert [lesson.track_title for lesson in lessons[1:3]] == ["Beginner path", "Strategy"]
+    assert path_order(reversed(lessons)) == lessons
+    before, after = neighbours("e", tmp_path)
+    assert before is not None and after is not None and (before.id, after.id) == ("a", "d")
+    assert neighbours("c", tmp_path)[1] is None
 
 
 # -- where the lessons are found ----------------------------------------------------------------
@@ -173,6 +204,8 @@ def test_the_environment_variable_overrides(tmp_path: Path, monkeypatch: pytest.
         ("01_a.ipynb", entry(2, "a"), "says it is number 2, but its file name says 1"),
         ("01_a.ipynb", entry(1, "Bad Id"), "has id 'Bad Id'"),
         ("01_a.ipynb", entry(1, "a", status="draft"), "has status 'draft'"),
+        ("01_a.ipynb", entry(1, "a", track="advanced"), "has track 'advanced': choose one of beginner, strategy, variants, classroom"),
+        ("01_a.ipynb", entry(1, "a", track=["beginner"]), "has track"),
         ("01_a.ipynb", {"number": 1, "id": "a", "title": "T"}, "metadata lacks goal"),
         ("01_a.ipynb", {**entry(1, "a"), "goal": "  "}, "has an empty goal"),
         ("01_a.ipynb", None, "has no 'buraco_lesson' entry"),

@@ -78,6 +78,60 @@ def test_a_lesson_marked_not_done_shows_no_stars_but_keeps_them() -> None:
     assert 'aria-label="0 of 3 stars"' in stops(page)["cards"] and "Next: lesson 1" in page
 
 
+def info(number: int, track: str) -> LessonInfo:
+    return LessonInfo(number, f"l{number}", f"Title {number}", f"Goal {number}.", "ready", Path(f"{number:02d}_l.ipynb"), track)
+
+
+#: a catalogue with every track, as the issue lays it out (1-9 and 12 the beginner path; 10 the rulesets' reference)
+PATH = [info(number, "beginner") for number in (1, 2, 3, 4, 5, 6, 7, 8, 9, 12)] + [
+    info(13, "strategy"), info(14, "strategy"), info(10, "variants"), info(16, "variants"), info(11, "classroom")]
+
+
+def tracks(page: str) -> list[tuple[str, list[str]]]:
+    sections = re.findall(r'<section class="buraco-track" data-track="([a-z]+)"(.*?)</section>', page)
+    return [(track, list(stops(body))) for track, body in sections]
+
+
+def test_the_map_shows_the_tracks_in_order_each_with_its_lessons() -> None:
+    page = map_html(list(reversed(PATH)), {})  # in any order given: the path's order shown
+    assert tracks(page) == [
+        ("beginner", [f"l{n}" for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 12)]), ("strategy", ["l13", "l14"]),
+        ("variants", ["l10", "l16"]), ("classroom", ["l11"])]
+    headings = re.findall(r'<h3 class="track-title"[^>]*>([^<]+)<span class="track-count">([^<]+)</span>', page)
+    assert headings == [("Beginner path ", "0 of 10 done"), ("Strategy ", "0 of 2 done"),
+                        ("Rulesets and variants ", "0 of 2 done"), ("Classroom ", "0 of 1 done")]
+    assert "Lesson 10's table compares them all" in html.unescape(visible_text(page))
+    assert f"0 of {len(PATH)} lessons done · 0 of {3 * len(PATH)} stars" in page
+
+
+def test_the_real_map_starts_with_the_beginner_path_and_ends_with_the_classroom() -> None:
+    found = tracks(map_html(LESSONS, {}))
+    numbers = {lesson.id: lesson.number for lesson in LESSONS}
+    assert found[0][0] == "beginner" and [numbers[i] for i in found[0][1]] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
+    assert found[-1][0] == "classroom" and [numbers[i] for i in found[-1][1]] == [11]
+    assert next(numbers[i] for i in dict(found)["variants"]) == 10  # the rulesets' reference opens the variants
+    assert [track for track, _ in found] == [track for track in ("beginner", "strategy", "variants", "classroom")
+                                             if any(lesson.track == track for lesson in LESSONS)]
+
+
+def test_what_to_do_next_follows_beginner_then_strategy_then_variants_never_the_classroom() -> None:
+    progress: dict[str, LessonProgress] = {}
+    order = []
+    while (upcoming := next_lesson(PATH, progress)) is not None:
+        order.append(upcoming.number)
+        progress[upcoming.id] = LessonProgress(upcoming.id, DONE, best_stars=2)
+    assert order == [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14, 10, 16]
+    page = map_html(PATH, progress)
+    assert "You have done the whole path." in page and "Next: lesson" not in page
+    assert f"{len(PATH) - 1} of {len(PATH)} lessons done" in page and "0 of 1 done" in page  # the classroom's lesson
+    progress["l11"] = LessonProgress("l11", DONE, best_stars=3)
+    assert f"You have done all {len(PATH)} lessons." in map_html(PATH, progress)
+    nine_done = {lesson.id: LessonProgress(lesson.id, DONE) for lesson in PATH if lesson.number <= 9}
+    page = map_html(PATH, nine_done)
+    assert "Next: lesson 12 — Title 12 →" in page and "9 of 10 done" in page
+    assert 'aria-current="step"' in stops(page)["l12"]
+
+
 def test_the_map_escapes_and_shows_no_notation() -> None:
     odd = LessonInfo(1, "odd", "Odd <b>title</b>", 'Goal & "quotes".', "ready", Path("01_odd.ipynb"))
     page = map_html([odd], {})

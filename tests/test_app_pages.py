@@ -159,7 +159,7 @@ def test_nav_links_home_and_to_the_neighbours() -> None:
     first, second, last = LESSONS[0], LESSONS[1], LESSONS[-1]
     page = nav_html(second, LESSONS)
     assert 'href="index.ipynb"' in page and f'href="{first.filename}"' in page and f'href="{LESSONS[2].filename}"' in page
-    assert f"Lesson 2 of {len(LESSONS)}" in page
+    assert f"Beginner path · 2 of {sum(lesson.track == 'beginner' for lesson in LESSONS)}" in page
     assert 'rel="prev"' not in nav_html(first, LESSONS)
     assert 'rel="next"' not in nav_html(last, LESSONS)
 

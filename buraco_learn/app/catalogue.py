@@ -2,8 +2,13 @@
 
 Each lesson is a notebook ``NN_slug.ipynb`` whose metadata holds a ``buraco_lesson``
 entry: its ``number``, a stable ``id`` (the key of its progress, which survives a
-renamed file), a ``title``, a one-line ``goal`` and a ``status`` (``ready``, or
-``outline`` while its interactive part is still to come). ``index.ipynb`` is the
+renamed file), a ``title``, a one-line ``goal``, a ``status`` (``ready``, or
+``outline`` while its interactive part is still to come) and the ``track`` it belongs
+to (:data:`TRACKS`: ``beginner`` when absent). The path runs through the tracks in
+that order, by number within each: the beginner path on Italian Burraco (lessons 1 to 9,
+then 12), strategy, the other rulesets and variants, and the classroom's pages last.
+:func:`discover` lists the lessons in the path's order, so the previous and next links
+of a lesson follow the path. ``index.ipynb`` is the
 landing page; the :data:`EXTRA_PAGES` (the house rules page) are linked from it but are
 not lessons: not numbered, not counted in the beginner path. Pure Python: the server,
 the landing page and the tests read it alike.
@@ -11,8 +16,12 @@ the landing page and the tests read it alike.
 >>> lessons = discover()
 >>> lessons[0].number, lessons[0].id, lessons[0].filename
 (1, 'cards', '01_cards_and_deal.ipynb')
->>> [lesson.number for lesson in lessons] == list(range(1, len(lessons) + 1))
+>>> sorted(lesson.number for lesson in lessons) == list(range(1, len(lessons) + 1))
 True
+>>> [lesson.number for lesson in lessons if lesson.track == "beginner"]
+[1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
+>>> neighbours(12)[0].number, neighbours(9)[1].number
+(9, 12)
 >>> find("melds").number, find(2).id
 (2, 'melds')
 >>> previous, following = neighbours("melds")
@@ -25,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -37,6 +47,12 @@ INDEX: Final = "index.ipynb"
 EXTRA_PAGES: Final = {"house_rules.ipynb": "House rules"}
 METADATA_KEY: Final = "buraco_lesson"
 STATUSES: Final = ("ready", "outline")
+#: The tracks of the path, in its order (the map shows them so), each with its heading on the map.
+TRACKS: Final = {"beginner": "Beginner path", "strategy": "Strategy", "variants": "Rulesets and variants",
+                 "classroom": "Classroom"}
+#: The tracks a learner is sent through, in order ("what to do next"); the classroom's lesson is a teacher's to run.
+PATH_TRACKS: Final = ("beginner", "strategy", "variants")
+DEFAULT_TRACK: Final = "beginner"
 _FILENAME: Final = re.compile(r"^(\d{2})_[a-z0-9_]+\.ipynb$")
 _ID: Final = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -55,6 +71,7 @@ class LessonInfo:
     goal: str
     status: str
     path: Path
+    track: str = DEFAULT_TRACK
 
     @property
     def filename(self) -> str:
@@ -64,6 +81,11 @@ class LessonInfo:
     def ready(self) -> bool:
         """Whether the lesson has its interactive part (``outline`` lessons do not yet)."""
         return self.status == "ready"
+
+    @property
+    def track_title(self) -> str:
+        """The track's heading on the map: ``"Beginner path"``."""
+        return TRACKS[self.track]
 
     @property
     def label(self) -> str:
@@ -123,20 +145,24 @@ def lesson_info(path: Path) -> LessonInfo:
     if missing:
         raise CatalogueError(f"the lesson {path.name!r} metadata lacks {', '.join(missing)}")
     number, lesson_id, status = entry["number"], entry["id"], entry.get("status", "ready")
+    track = entry.get("track", DEFAULT_TRACK)
     if number != int(match.group(1)):
         raise CatalogueError(f"the lesson {path.name!r} says it is number {number!r}, but its file name says {int(match.group(1))}")
     if not isinstance(lesson_id, str) or not _ID.match(lesson_id):
         raise CatalogueError(f"the lesson {path.name!r} has id {lesson_id!r}: use lower-case words joined by '-'")
     if status not in STATUSES:
         raise CatalogueError(f"the lesson {path.name!r} has status {status!r}: choose one of {', '.join(STATUSES)}")
+    if not isinstance(track, str) or track not in TRACKS:
+        raise CatalogueError(f"the lesson {path.name!r} has track {track!r}: choose one of {', '.join(TRACKS)}")
     for key in ("title", "goal"):
         if not isinstance(entry[key], str) or not entry[key].strip():
             raise CatalogueError(f"the lesson {path.name!r} has an empty {key}")
-    return LessonInfo(number, lesson_id, entry["title"].strip(), entry["goal"].strip(), status, path)
+    return LessonInfo(number, lesson_id, entry["title"].strip(), entry["goal"].strip(), status, path, track)
 
 
 def discover(directory: Path | str | None = None) -> list[LessonInfo]:
-    """Every lesson in ``directory`` (default :func:`lessons_dir`), in order; checks numbers and ids are unique."""
+    """Every lesson in ``directory`` (default :func:`lessons_dir`) in the path's order (:func:`path_order`);
+    checks numbers and ids are unique."""
     root = Path(directory) if directory is not None else lessons_dir()
     if not root.is_dir():
         raise CatalogueError(f"the lessons directory {str(root)!r} does not exist")
@@ -148,7 +174,13 @@ def discover(directory: Path | str | None = None) -> list[LessonInfo]:
             if value in seen:
                 raise CatalogueError(f"the lessons {seen[value]!r} and {lesson.filename!r} have the same {attribute} {value!r}")
             seen[value] = lesson.filename
-    return lessons
+    return path_order(lessons)
+
+
+def path_order(lessons: Iterable[LessonInfo]) -> list[LessonInfo]:
+    """The lessons in the path's order: track by track (:data:`TRACKS`), by number within a track."""
+    tracks = list(TRACKS)
+    return sorted(lessons, key=lambda lesson: (tracks.index(lesson.track), lesson.number))
 
 
 def find(lesson: str | int, directory: Path | str | None = None) -> LessonInfo:
@@ -165,7 +197,7 @@ def find(lesson: str | int, directory: Path | str | None = None) -> LessonInfo:
 
 
 def neighbours(lesson: str | int, directory: Path | str | None = None) -> tuple[LessonInfo | None, LessonInfo | None]:
-    """The lessons before and after ``lesson`` (None at either end)."""
+    """The lessons before and after ``lesson`` on the path (None at either end)."""
     lessons = discover(directory)
     here = find(lesson, directory)
     index = [info.id for info in lessons].index(here.id)

@@ -1,9 +1,13 @@
 """The landing page's map of the path: every lesson in order, its stars, and what to do next.
 
-Like the map of stages in lichess Learn: a line of numbered stops, each lesson's title (a
-link) and goal, its stars drawn ``★★☆`` with the number in words for screen readers
+Like the map of stages in lichess Learn: a line of numbered stops per track (the beginner
+path on Italian Burraco first, then strategy, then the other rulesets and variants, then the
+classroom's page: :data:`~buraco_learn.app.catalogue.TRACKS`), each lesson's title (a link)
+and goal, its stars drawn ``★★☆`` with the number in words for screen readers
 (``aria-label="2 of 3 stars"``), the lessons done marked with ✔, and one clear link to the
-next lesson: the first one not done. Pure functions returning HTML (no Jupyter); the
+next lesson: the first one not done along the beginner path, then strategy, then variants
+(never the classroom's quiz, which a teacher runs). The summary counts every lesson on the
+map; each track's heading counts its own. Pure functions returning HTML (no Jupyter); the
 layout wraps, so it reads on a phone as on a desktop.
 
 >>> from buraco_learn.app.catalogue import discover
@@ -14,6 +18,8 @@ layout wraps, so it reads on a phone as on a desktop.
 True
 >>> 'aria-label="2 of 3 stars"' in page and "★★☆" in page
 True
+>>> page.index("Beginner path") < page.index("Rulesets and variants") < page.index("Classroom")
+True
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from buraco_learn.app.catalogue import LessonInfo
+from buraco_learn.app.catalogue import PATH_TRACKS, TRACKS, LessonInfo, path_order
 from buraco_learn.app.progress import LessonProgress
 from buraco_learn.app.stars import FEW_MISTAKES, MOST, stars_label, stars_text
 
@@ -39,6 +45,10 @@ ul.buraco-stars-key{list-style:none;display:flex;flex-wrap:wrap;gap:.2em 1.4em;m
   color:#555;font-size:90%;line-height:1.5}
 ul.buraco-stars-key li{margin:0;white-space:nowrap}
 ul.buraco-stars-key .lesson-stars{font-size:105%;margin-right:.3em}
+.buraco-track{margin:0 0 1.1em}
+.buraco-track h3.track-title{margin:.6em 0 .1em;font-size:115%;display:flex;flex-wrap:wrap;align-items:baseline;gap:.2em .7em}
+.buraco-track .track-count{font-size:80%;font-weight:normal;color:#57606a}
+.buraco-track p.track-words{margin:0 0 .4em;color:#444;font-size:92%}
 ol.buraco-map{list-style:none;margin:0;padding:0}
 ol.buraco-map li.lesson{position:relative;display:flex;gap:.8em;align-items:flex-start;padding:.45em 0 .7em;margin:0}
 ol.buraco-map li.lesson:not(:last-child)::before{content:"";position:absolute;left:1.05em;top:2.4em;bottom:-.2em;
@@ -64,10 +74,10 @@ ol.buraco-map .goal{color:#444;font-size:92%;line-height:1.4;margin-top:.15em;ov
 
 
 def next_lesson(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgress]) -> LessonInfo | None:
-    """The first lesson not done yet, or None when all are done."""
-    for lesson in lessons:
+    """The first lesson not done along the path (beginner, then strategy, then variants), or None when all are done."""
+    for lesson in path_order(lessons):
         entry = progress.get(lesson.id)
-        if entry is None or not entry.done:
+        if lesson.track in PATH_TRACKS and (entry is None or not entry.done):
             return lesson
     return None
 
@@ -98,30 +108,61 @@ def stars_html(stars: int) -> str:
     return f'<span class="lesson-stars" role="img" aria-label="{stars_label(stars)}">{stars_text(stars)}</span>'
 
 
+#: A line under each track's heading, in a newcomer's words.
+TRACK_WORDS: Final = {
+    "beginner": "Italian Burraco, from the cards to a whole hand.",
+    "strategy": "Play better: what to keep, what to throw, when to go out.",
+    "variants": "The other rulesets: only what differs from Italian Burraco. Lesson 10's table compares them all.",
+    "classroom": "A meld quiz a teacher runs with a class.",
+}
+
+
+def _stop(lesson: LessonInfo, entry: LessonProgress | None, upcoming: LessonInfo | None) -> str:
+    stars = entry.stars if entry is not None else 0
+    words, css = state_words(lesson, entry, upcoming)
+    where = "map-done" if css == "lesson-done" else ("map-next" if css == "lesson-next" else "map-todo")
+    current = ' aria-current="step"' if css == "lesson-next" else ""
+    return (
+        f'<li class="lesson {where}" data-lesson="{html.escape(lesson.id)}" data-stars="{stars}"{current}>'
+        f'<span class="map-stop" aria-hidden="true">{"✔" if where == "map-done" else lesson.number}</span>'
+        f'<div class="map-body"><div class="map-head">'
+        f'<a class="lesson-link" href="{html.escape(lesson.filename)}">'
+        f'<span class="lesson-number">{lesson.number}.</span> {html.escape(lesson.title)}</a>'
+        f'<span class="map-state">{stars_html(stars)}<span class="lesson-progress {css}">{words}</span></span></div>'
+        f'<div class="goal">{html.escape(lesson.goal)}</div></div></li>'
+    )
+
+
+def _done(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgress]) -> tuple[int, int]:
+    """How many of ``lessons`` are done, and their stars."""
+    entries = [entry for lesson in lessons if (entry := progress.get(lesson.id)) is not None]
+    return sum(1 for entry in entries if entry.done), sum(entry.stars for entry in entries)
+
+
 def map_html(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgress]) -> str:
-    """The landing page's path: a summary with the next lesson, a key to the stars, and every lesson in order."""
-    upcoming = next_lesson(lessons, progress)
-    stops = []
-    for lesson in lessons:
-        entry = progress.get(lesson.id)
-        stars = entry.stars if entry is not None else 0
-        words, css = state_words(lesson, entry, upcoming)
-        where = "map-done" if css == "lesson-done" else ("map-next" if css == "lesson-next" else "map-todo")
-        current = ' aria-current="step"' if css == "lesson-next" else ""
-        stops.append(
-            f'<li class="lesson {where}" data-lesson="{html.escape(lesson.id)}" data-stars="{stars}"{current}>'
-            f'<span class="map-stop" aria-hidden="true">{"✔" if where == "map-done" else lesson.number}</span>'
-            f'<div class="map-body"><div class="map-head">'
-            f'<a class="lesson-link" href="{html.escape(lesson.filename)}">'
-            f'<span class="lesson-number">{lesson.number}.</span> {html.escape(lesson.title)}</a>'
-            f'<span class="map-state">{stars_html(stars)}<span class="lesson-progress {css}">{words}</span></span></div>'
-            f'<div class="goal">{html.escape(lesson.goal)}</div></div></li>'
+    """The landing page's path: a summary with the next lesson, a key to the stars, and every lesson, track by track."""
+    ordered = path_order(lessons)
+    upcoming = next_lesson(ordered, progress)
+    tracks = []
+    for track, title in TRACKS.items():
+        members = [lesson for lesson in ordered if lesson.track == track]
+        if not members:
+            continue
+        done, _ = _done(members, progress)
+        stops = "".join(_stop(lesson, progress.get(lesson.id), upcoming) for lesson in members)
+        tracks.append(
+            f'<section class="buraco-track" data-track="{track}" aria-labelledby="track-{track}">'
+            f'<h3 class="track-title" id="track-{track}">{html.escape(title)}'
+            f' <span class="track-count">{done} of {len(members)} done</span></h3>'
+            f'<p class="track-words">{html.escape(TRACK_WORDS[track])}</p>'
+            f'<ol class="buraco-map" aria-label="{html.escape(title)}: its lessons in order">{stops}</ol></section>'
         )
-    done = sum(1 for lesson in lessons if (entry := progress.get(lesson.id)) is not None and entry.done)
-    earned = sum(entry.stars for lesson in lessons if (entry := progress.get(lesson.id)) is not None)
-    count = f"{done} of {len(lessons)} lessons done · {earned} of {MOST * len(lessons)} stars"
+    done, earned = _done(ordered, progress)
+    count = f"{done} of {len(ordered)} lessons done · {earned} of {MOST * len(ordered)} stars"
     if upcoming is None:
-        summary = f'<p class="buraco-summary">You have done all {len(lessons)} lessons. {count}.</p>'
+        everything = done == len(ordered)
+        summary = (f'<p class="buraco-summary">You have done all {len(ordered)} lessons. {count}.</p>' if everything
+                   else f'<p class="buraco-summary">You have done the whole path. {count}.</p>')
         onward = ""
     else:
         summary = f'<p class="buraco-summary">{count}.</p>'
@@ -129,5 +170,4 @@ def map_html(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgres
                   f"Next: lesson {upcoming.number} — {html.escape(upcoming.title)} →</a>")
     key = (f'<ul class="buraco-stars-key" aria-label="How a lesson earns its stars"><li>{stars_html(1)}lesson done</li>'
            f"<li>{stars_html(2)}at most {FEW_MISTAKES} wrong answers</li><li>{stars_html(3)}no wrong answer</li></ul>")
-    return (f'{MAP_STYLE}<div class="buraco-map-page">{summary}{onward}{key}'
-            f'<ol class="buraco-map" aria-label="Your path through the lessons">{"".join(stops)}</ol></div>')
+    return f'{MAP_STYLE}<div class="buraco-map-page">{summary}{onward}{key}{"".join(tracks)}</div>'

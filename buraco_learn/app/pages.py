@@ -24,7 +24,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from buraco_learn.app.catalogue import INDEX, LessonInfo
+from buraco_learn.app.catalogue import INDEX, LessonInfo, path_order
 from buraco_learn.app.lessonmap import next_lesson
 from buraco_learn.app.progress import LessonProgress
 from buraco_learn.house_rules import OPTION_TEXTS, plain_value_words
@@ -57,7 +57,15 @@ table.buraco-rules td.differs{background:#fff4d6}
 
 # -- navigation ------------------------------------------------------------------------
 def nav_html(lesson: LessonInfo, lessons: Sequence[LessonInfo]) -> str:
-    """Home, previous and next links for ``lesson`` (styled inline, so it reads the same anywhere)."""
+    """Home, previous and next links for ``lesson`` along the path, and where it stands on its track
+    (styled inline, so it reads the same anywhere).
+
+    >>> from buraco_learn.app.catalogue import discover, find
+    >>> nav = nav_html(find(12), discover())
+    >>> 'href="09_scoring.ipynb"' in nav and "Beginner path · 10 of 10" in nav
+    True
+    """
+    lessons = path_order(lessons)
     ids = [info.id for info in lessons]
     index = ids.index(lesson.id)
     before = lessons[index - 1] if index > 0 else None
@@ -67,7 +75,9 @@ def nav_html(lesson: LessonInfo, lessons: Sequence[LessonInfo]) -> str:
     if before is not None:
         parts.append(f'<a class="nav-prev" rel="prev" style="{link}" href="{html.escape(before.filename)}">'
                      f"← {html.escape(before.label)}</a>")
-    parts.append(f'<span class="nav-here" aria-current="page">Lesson {lesson.number} of {len(lessons)}</span>')
+    track = [info.id for info in lessons if info.track == lesson.track]
+    parts.append(f'<span class="nav-here" aria-current="page">{html.escape(lesson.track_title)} · '
+                 f"{track.index(lesson.id) + 1} of {len(track)}</span>")
     if after is not None:
         parts.append(f'<a class="nav-next" rel="next" style="{link};margin-left:auto" href="{html.escape(after.filename)}">'
                      f"{html.escape(after.label)} →</a>")
