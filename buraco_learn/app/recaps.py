@@ -80,6 +80,26 @@ RECAPS: Final[dict[str, tuple[str, str, str]]] = {
         "Hint gives the coach's idea first, then the cards, then the move itself.",
         "After the hand, the coach's review shows the choices that cost you the most.",
     ),
+    "bukharo": (
+        "Bukharo plays like Italian Burraco, and its pot is called the morto.",
+        "A side may lay out a second set of one rank, and a wild card at the end of a run may move up.",
+        "The match is won by passing 2,000 points: exactly 2,000 is not enough.",
+    ),
+    "aberto": (
+        "Buraco Aberto melds runs only, no sets, and a hand starts with no discard pile.",
+        "On the first turn you may throw the card back and draw again; from 1,500 points, open with 75 or more.",
+        "To close, your side needs its morto and a clean canasta; a joker left in hand costs 20.",
+    ),
+    "brazil-online": (
+        "The Brazilian site plays without jokers; a run from ace to ace is a canastra worth 1,000.",
+        "When the stock runs out a morto becomes the stock, and you may go out by melding your last cards.",
+        "In the Fechado modes you see and take only the top card of the pile, and meld it at once.",
+    ),
+    "cutthroat": (
+        "In cut-throat you play alone: no partner, no pot, and you may add to anybody's melds.",
+        "You may take the pile down to the card you want, and you meld that card in the same turn.",
+        "A set holds four different cards at most, every 2 is wild, and a 7 left in hand costs 7.",
+    ),
 }
 
 HEADING: Final = "What you learned"

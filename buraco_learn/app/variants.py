@@ -1,0 +1,557 @@
+"""The variants track (issue 14): after the beginner path, one short lesson per ruleset family.
+
+Lessons 16 to 19 each teach, by doing, only what a ruleset does differently from Italian
+Burraco (002): Bukharo (000), Buraco Aberto (001), the Brazilian site and its four modes (003)
+and cut-throat (004). Every task is answered on the cards: a turn on the card table
+(:class:`Play`, an :class:`~buraco_learn.app.positions.Exercise` with its goals), or a position
+or a meld shown with buttons (:class:`Marked`, a :class:`~buraco_learn.app.lessonkit.Question`).
+
+Nothing here decides a verdict: each question's answer and explanation are the engine's
+(:func:`~buraco_learn.melds.check_meld`, the turn rules through
+:meth:`~buraco_learn.game.state.HandState.explain_illegal`, the scoring), under the preset the
+lesson teaches. Each task also carries the answer the lesson *marks* right, under its preset
+and under 002, and each turn on the table a line that meets its goals: ``tests/test_app_variants.py``
+holds the engine to those marks, so a lesson cannot drift from the rules it teaches.
+
+>>> [marked.answer for marked in MARKED["bukharo"]]
+['Allowed', 'Allowed', 'Play another hand', 'Your side has won']
+>>> [marked.answer_under(marked.rules) for marked in MARKED["bukharo"]] == [m.answer for m in MARKED["bukharo"]]
+True
+>>> play = PLAYS["bukharo-two-sets"]
+>>> state = play.exercise.start()
+>>> for action in play.solution:
+...     state.apply(action)
+>>> [(goal.label, goal.met) for goal in play.exercise.check(state)]
+[('a second set of Kings on the table', True), ('discard to end the turn', True)]
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from buraco_learn.app.exercises import burraco_question
+from buraco_learn.app.lessonkit import Question, meld_question, number_question
+from buraco_learn.app.pages import differing_options, rules_table_html
+from buraco_learn.app.positions import TRIAL_STYLE, Exercise, Goal, action_text, scripted, turn_ended
+from buraco_learn.app.views import meld_verdict_html
+from buraco_learn.cards import Card, card_of_id, parse_cards, sort_cards
+from buraco_learn.errors import BuracoError
+from buraco_learn.game import actions as A
+from buraco_learn.game.actions import Action
+from buraco_learn.game.position import position
+from buraco_learn.game.state import HandState
+from buraco_learn.melds import check_meld
+from buraco_learn.presets import preset
+from buraco_learn.render import cards_svg, meld_svg
+from buraco_learn.rules import Rules
+from buraco_learn.scoring import match_winner
+from buraco_learn.sources import DOCUMENTS, cite
+from buraco_learn.ui.table_view import meld_name, refusal_text
+from buraco_learn.vocabulary import vocabulary
+
+#: The lessons of the track: lesson id -> the presets it teaches (the first is the lesson's own).
+FAMILIES: Final = {
+    "bukharo": ("bukharo",),
+    "aberto": ("aberto",),
+    "brazil-online": ("brazil-online", "aberto-sujo", "fechado", "fechado-stbl", "fechado-sujo"),
+    "cutthroat": ("cutthroat",),
+}
+#: How a mode of 003 is named on the page.
+MODE_NAMES: Final = {"brazil-online": "Aberto (the site's own mode)", "aberto-sujo": "Aberto sujo", "fechado": "Fechado",
+                     "fechado-stbl": "Fechado STBL", "fechado-sujo": "Fechado sujo"}
+SEAT_WORDS: Final = {"N": "North", "E": "East", "S": "South", "W": "West"}
+ALLOWED, REFUSED = "Allowed", "Refused"
+
+
+def words(rules: Rules) -> dict[str, str]:
+    """The ruleset's own words (:func:`~buraco_learn.vocabulary.vocabulary`), for the texts' ``{burraco}`` and the like.
+
+    >>> words(preset("aberto"))["burraco"], words(preset("cutthroat"))["Ours"]
+    ('canasta', 'Your')
+    """
+    vocab = vocabulary(rules)
+    return {"burraco": vocab.burraco, "pot": vocab.pot, "ours": vocab.ours, "Ours": vocab.ours[:1].upper() + vocab.ours[1:],
+            "we": vocab.we, "We": vocab.we[:1].upper() + vocab.we[1:], "we_have": vocab.we_have,
+            "We_have": vocab.we_have[:1].upper() + vocab.we_have[1:], "its": vocab.its, "doc": rules.source}
+
+
+def say(text: str, rules: Rules) -> str:
+    """``text`` in the ruleset's words."""
+    return text.format(**words(rules))
+
+
+def cards_words(text: str) -> str:
+    """Cards in notation as a learner reads them: ``'KC KS'`` -> ``'K♣ K♠'``."""
+    return " ".join(card.unicode() for card in parse_cards(text))
+
+
+# -- a position, as the learner sees it -----------------------------------------------------------
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _owner(state: HandState, side: int) -> str:
+    vocab = vocabulary(state.rules)
+    if side == state.side_of[0]:
+        return f"{_capital(vocab.ours)} melds"
+    if vocab.alone:
+        return f"{SEAT_WORDS.get(state.side_names[side], state.side_names[side])}'s melds"
+    return "The other side's melds"
+
+
+def table_html(state: HandState) -> str:
+    """North's hand, every meld on the table (by owner, in the ruleset's words), the pile as much of it
+    as the ruleset lets players see, the stock, the pot and the score: pictures and words, no notation."""
+    rules = state.rules
+    vocab = vocabulary(rules)
+    held = list(sort_cards(state.hand_cards(0)))
+    parts = [f'<div class="pos-hand"><span class="pos-label">Your hand</span>'
+             f'{cards_svg(held, scale=0.55) if held else "<em>no cards left</em>"}</div>']
+    sides = [state.side_of[0], *(side for side in range(len(state.side_names)) if side != state.side_of[0])]
+    for side in sides:
+        melds = state.side_melds(side)
+        if melds:
+            pictures = "".join(f'<span class="pos-meld"><span class="pos-meld-label">meld {meld.id}: '
+                               f'{html.escape(meld_name(meld.meld))}</span>{meld_svg(meld.meld, rules, scale=0.55)}</span>'
+                               for meld in melds)
+            parts.append(f'<div class="pos-melds"><span class="pos-label">{html.escape(_owner(state, side))}</span>{pictures}</div>')
+    pile = [card_of_id(card) for card in state.pile]
+    if pile and rules.pile_visible == "top" and len(pile) > 1:
+        hidden = len(pile) - 1
+        parts.append(f'<div class="pos-pile"><span class="pos-label">Discard pile: only its top card shows, '
+                     f'{hidden} card{"s" if hidden != 1 else ""} face down under it</span>{cards_svg(pile[-1:], scale=0.55)}</div>')
+    elif pile:
+        parts.append(f'<div class="pos-pile"><span class="pos-label">Discard pile (top card last)</span>'
+                     f"{cards_svg(pile, scale=0.55)}</div>")
+    else:
+        parts.append('<div class="pos-pile">The discard pile is empty.</div>')
+    stock = len(state.stock)
+    line = [f"{stock} card{'s' if stock != 1 else ''} left in the stock"]
+    if rules.pot_sizes:
+        mine = state.side_of[0] in state.side_pot
+        line.append(f"{vocab.ours} {vocab.pot} " + ("is taken" if mine else "is still waiting"))
+        others = sum(1 for pot in state.pots if pot is not None)
+        if mine and others:
+            line.append(f"the other {vocab.pot} is still face down")
+    mine_score = state.scores.get(state.side_of[0])
+    if mine_score:
+        line.append(f"{vocab.ours} score: {mine_score:,} points")
+    parts.append(f'<div class="pos-pot">{html.escape(_capital("; ".join(line)))}.</div>')
+    return f'<div class="buraco-position">{"".join(parts)}</div>'
+
+
+# -- tries: an action on a position, judged by the engine -----------------------------------------
+@dataclass(frozen=True)
+class Try:
+    """An action tried on a position. ``title`` and ``why`` (why the engine allows it, where it does;
+    a refusal carries the engine's own reason) are in ``{burraco}``/``{pot}``/``{ours}`` words;
+    ``rule`` is the key of :data:`~buraco_learn.sources.RULE_TEXT` the allowance is cited from."""
+
+    title: str
+    build: Callable[[Rules], HandState]
+    action: str
+    before: tuple[str, ...] = ()
+    why: str = ""
+    rule: str = ""
+
+    def state(self, rules: Rules) -> HandState:
+        state = self.build(rules)
+        for action in self.before:
+            state.apply(action)
+        return state
+
+    def refusal(self, rules: Rules) -> str | None:
+        """The engine's reason for refusing the action under ``rules`` (None: allowed)."""
+        reason = self.state(rules).explain_illegal(self.action)
+        return None if reason is None else refusal_text(reason)
+
+
+def try_question(attempt: Try) -> Question:
+    """"Allowed or refused?" for a try; the answer and the reason are the engine's."""
+
+    def show(rules: Rules) -> str:
+        state = attempt.state(rules)
+        done = "; ".join(action_text(text, state) for text in attempt.before)
+        first = (f"This turn you have already done this: {html.escape(done)}." if done
+                 else "You have not drawn yet this turn." if state.phase == "draw" else "You have drawn this turn.")
+        return (f"{TRIAL_STYLE}<p><strong>{html.escape(say(attempt.title, rules))}</strong></p>{table_html(state)}"
+                f"<p>{first} You try to <strong>{html.escape(action_text(attempt.action, state))}</strong>. "
+                "Does the engine allow it?</p>")
+
+    def explain(rules: Rules) -> str:
+        refusal = attempt.refusal(rules)
+        if refusal is not None:
+            return f"<p>Refused: {html.escape(refusal)}</p>"
+        citation = cite(attempt.rule, rules.source)
+        return f'<p>Allowed: {html.escape(say(attempt.why, rules))} ({html.escape(citation.short())}: "{html.escape(citation.quote)}").</p>'
+
+    return Question(prompt=show, choices=lambda rules: (ALLOWED, REFUSED),
+                    answer=lambda rules: REFUSED if attempt.refusal(rules) is not None else ALLOWED, explain=explain)
+
+
+def match_question(ours: int, theirs: int) -> Question:
+    """"Has your side won?" after a hand that leaves the totals ``ours`` and ``theirs``; the engine's
+    :func:`~buraco_learn.scoring.match_winner` answers, under the ruleset's target."""
+    won, again = "Your side has won", "Play another hand"
+
+    def totals(rules: Rules) -> dict[str, int]:
+        return {"NS": ours, "EW": theirs} if rules.partnerships else {"N": ours, "E": theirs}
+
+    def answer(rules: Rules) -> str:
+        return won if match_winner(totals(rules), rules) in ("NS", "N") else again
+
+    def explain(rules: Rules) -> str:
+        citation = cite("target", rules.source)
+        need = f"pass {rules.target:,}" if not rules.target_inclusive else f"reach {rules.target:,} or more"
+        return (f"<p>A match is won by the first side to {need}, with more points than the other: {ours:,} "
+                f"{'does' if answer(rules) == won else 'does not'} ({html.escape(citation.short())}: "
+                f'"{html.escape(citation.quote)}").</p>')
+
+    return Question(prompt=lambda rules: (f"<p>After a hand your side has <strong>{ours:,}</strong> points and the other side "
+                                          f"<strong>{theirs:,}</strong>. Is the match over?</p>"),
+                    choices=lambda rules: (won, again), answer=answer, explain=explain)
+
+
+def _short_stock(rules: Rules) -> HandState:
+    """North to draw the last card of the stock; North's side has taken its pot, the other one waits."""
+    state = position(rules, hands={"N": "5H 6H 9S KD"}, pots=[None, *["auto"] * (len(rules.pot_sizes) - 1)] if rules.pot_sizes else None,
+                     pots_taken=["NS"] if rules.pot_sizes and rules.partnerships else [], pile="8C", current="N")
+    state.stock = state.stock[-1:]  # the rest of the stock is gone: drawn in the turns before
+    return state
+
+
+def stock_question() -> Question:
+    """"You draw the last stock card: what happens?", answered by playing the draw on the engine."""
+    becomes, ends = "A {pot} becomes the stock", "The hand ends after your turn"
+
+    def answer(rules: Rules) -> str:
+        state = _short_stock(rules)
+        state.apply("draw")
+        return say(ends if state.last_turn else becomes, rules)
+
+    def explain(rules: Rules) -> str:
+        citation = cite("stock_end", rules.source)
+        return f'<p>{html.escape(answer(rules))} ({html.escape(citation.short())}: "{html.escape(citation.quote)}").</p>'
+
+    return Question(prompt=lambda rules: (f"{TRIAL_STYLE}{table_html(_short_stock(rules))}<p>You draw the last card of the stock. "
+                                          "What happens next?</p>"),
+                    choices=lambda rules: (say(becomes, rules), say(ends, rules)), answer=answer, explain=explain)
+
+
+def pile_question() -> Question:
+    """"You take the discard pile: what do you take?", answered by the engine's take."""
+    choices = ("The whole pile", "Only its top card")
+
+    def build(rules: Rules) -> HandState:
+        return scripted(rules, "5H 6H 9S KD 3C", pile="8C 4D 7H", phase="draw")
+
+    def answer(rules: Rules) -> str:
+        state = build(rules)
+        before = len(state.pile)
+        state.apply("take")
+        return choices[0] if before - len(state.pile) == before else choices[1]
+
+    def explain(rules: Rules) -> str:
+        key = "fechado_top" if rules.pile_take == "top" else "draw"
+        citation = cite(key, rules.source)
+        return f'<p>{html.escape(answer(rules))} ({html.escape(citation.short())}: "{html.escape(citation.quote)}").</p>'
+
+    return Question(prompt=lambda rules: f"{TRIAL_STYLE}{table_html(build(rules))}<p>You take the discard pile. What do you take?</p>",
+                    choices=lambda rules: choices, answer=answer, explain=explain)
+
+
+def deck_question() -> Question:
+    """How many cards the deck holds (the ruleset's own deck)."""
+
+    def explain(rules: Rules) -> str:
+        citation = cite("deck", rules.source)
+        return f'<p>{rules.deck_size} cards ({html.escape(citation.short())}: "{html.escape(citation.quote)}").</p>'
+
+    return number_question("How many cards are in the deck?", lambda rules: rules.deck_size, explain, lambda rules: (104, 108))
+
+
+def value_question(card: str, prompt: str, distractors: Sequence[int]) -> Question:
+    """What ``card`` is worth, left in a hand (the ruleset's card values)."""
+    parsed = Card.parse(card)
+
+    def explain(rules: Rules) -> str:
+        citation = cite("scoring", rules.source)
+        name = "A joker" if parsed.rank is None else f"A {parsed.unicode()}"
+        return (f'<p>{name} is worth {rules.value(parsed)} points ({html.escape(citation.short())}: '
+                f'"{html.escape(citation.quote)}").</p>')
+
+    return number_question(prompt, lambda rules: rules.value(parsed), explain, lambda rules: distractors)
+
+
+def kind_question(cards: str) -> Question:
+    """"Clean, dirty ... or not a burraco?" (:func:`~buraco_learn.app.exercises.burraco_question`) in the ruleset's
+    words, and why: the engine's verdict on the meld (a 2 that is wild even in its own place, say)."""
+    inner = burraco_question(cards)
+
+    def word(choice: str, rules: Rules) -> str:
+        return f"not a {vocabulary(rules).burraco}" if choice == "not a burraco" else choice
+
+    return Question(prompt=inner.prompt, choices=lambda rules: tuple(word(choice, rules) for choice in inner.choices(rules)),
+                    answer=lambda rules: word(inner.answer(rules), rules),
+                    explain=lambda rules: inner.explain(rules) + meld_verdict_html(check_meld(cards, rules)))
+
+
+# -- the tasks, each with the answer it marks right -------------------------------------------------
+@dataclass(frozen=True)
+class Marked:
+    """A question task under the preset ``rules``, the answer the lesson marks right there, and the
+    answer 002 gives (None where the question does not arise under 002). ``mode`` names a mode of 003."""
+
+    key: str
+    rules: str
+    question: Question
+    answer: str
+    italian: str | None
+    title: str
+    mode: str = ""
+
+    def answer_under(self, name: str) -> str:
+        """The engine's answer under the preset ``name``."""
+        return self.question.answer(preset(name))
+
+    def shown(self) -> Question:
+        """The question as the lesson asks it: under its own preset whatever the quiz's ruleset, headed by its mode."""
+        rules = preset(self.rules)
+        head = f"<p class=\"variant-mode\"><strong>{html.escape(self.mode)} mode</strong></p>" if self.mode else ""
+        inner = self.question
+        return Question(prompt=lambda _rules: head + inner.prompt(rules), choices=lambda _rules: inner.choices(rules),
+                        answer=lambda _rules: inner.answer(rules), explain=lambda _rules: inner.explain(rules))
+
+
+@dataclass(frozen=True)
+class VariantExercise(Exercise):
+    """An :class:`Exercise` whose position is then adjusted (``tweak``: the hand's very first turn, say)."""
+
+    tweak: Callable[[HandState], None] = field(default=lambda state: None)
+
+    def start(self) -> HandState:
+        state = super().start()
+        self.tweak(state)
+        return state
+
+
+@dataclass(frozen=True)
+class Play:
+    """A turn on the card table, and a line of play that meets its goals under its preset (the mark).
+    ``italian_setup`` replaces parts of the position for the check under 002 (a seat's own melds are a side's there)."""
+
+    exercise: VariantExercise
+    solution: tuple[str, ...]
+    italian_setup: Mapping[str, Any] = field(default_factory=dict)
+    #: whether the solution also meets the goals under 002 (the difference is in what else the learner may try)
+    same_in_italian: bool = False
+
+    def outcome(self, name: str) -> str:
+        """What the solution does under the preset ``name``: ``'met'``, ``'missed'`` (a goal unmet) or the refusal."""
+        exercise = replace(self.exercise, rules=name,
+                           setup={**self.exercise.setup, **(self.italian_setup if name != self.exercise.rules else {})})
+        state = exercise.start()
+        for action in self.solution:
+            reason = state.explain_illegal(action)
+            if reason is not None:
+                return refusal_text(reason)
+            state.apply(action)
+        return "met" if all(goal.met for goal in exercise.check(state)) else "missed"
+
+
+def _first_turn(state: HandState) -> None:
+    state.first_turn, state.turn = True, 0
+
+
+def _melds_after(state: HandState, start: HandState) -> list[Any]:
+    return [meld for meld in state.melds if meld.side == state.side_of[0] and meld.id > len(start.melds)]
+
+
+def second_set(rank_card: str) -> Callable[[HandState, HandState, Sequence[Action]], bool]:
+    rank = Card.parse(rank_card).rank
+    return lambda start, state, actions: sum(meld.meld.kind == "set" and meld.meld.rank == rank
+                                             for meld in state.side_melds(state.side_of[0])) >= 2
+
+
+def meld_holds(meld_id: int, cards: str) -> Callable[[HandState, HandState, Sequence[Action]], bool]:
+    wanted = list(parse_cards(cards))
+    return lambda start, state, actions: (len(state.melds) >= meld_id
+                                          and all(card in state.melds[meld_id - 1].meld.cards for card in wanted))
+
+
+def new_meld_holds(cards: str) -> Callable[[HandState, HandState, Sequence[Action]], bool]:
+    wanted = list(parse_cards(cards))
+    return lambda start, state, actions: any(all(card in meld.meld.cards for card in wanted) for meld in _melds_after(state, start))
+
+
+def opened_with(points: int) -> Callable[[HandState, HandState, Sequence[Action]], bool]:
+    def test(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+        first = next((action for action in actions if action.kind == A.MELD), None)
+        return first is not None and sum(state.rules.value(card) for group in first.groups for card in group) >= points
+
+    return test
+
+
+def did(kind: str, target: int | None = None) -> Callable[[HandState, HandState, Sequence[Action]], bool]:
+    return lambda start, state, actions: any(action.kind == kind and (target is None or action.target == target) for action in actions)
+
+
+def closed_without_discard(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+    return state.over and state.closed_by == 0 and bool(actions) and actions[-1].kind == A.CLOSE and not actions[-1].cards
+
+
+def took_and_melded(start: HandState, state: HandState, actions: Sequence[Action]) -> bool:
+    top = start.pile[-1] if start.pile else None
+    return any(action.kind == A.TAKE for action in actions) and any(top in meld.ids for meld in state.melds)
+
+
+def _exercise(key: str, rules: str, setup: Mapping[str, Any], task: str, goals: Sequence[tuple[str, Any]],
+              tweak: Callable[[HandState], None] | None = None) -> VariantExercise:
+    return VariantExercise(key, rules, setup, say(task, preset(rules)), tuple(Goal(say(label, preset(rules)), test) for label, test in goals),
+                           tweak=tweak or (lambda state: None))
+
+
+_END = ("discard to end the turn", turn_ended)
+_CANASTA = "3H 4H 5H 6H 7H 8H 9H"
+_DIRTY = "2C 4S 5S 6S 7S 8S 9S"
+_ABERTO_HAND = "5H 6H 9S KD 3C 8D JS QH 7C 10D AS"
+
+PLAYS: Final = {play.exercise.key: play for play in (
+    Play(_exercise("bukharo-two-sets", "bukharo", {"hands": {"N": "KC KC KS 5D 9H 4C"}, "melds": {"NS": ["KH KD KS"]},
+                                                   "current": "N", "phase": "play"},
+                   "You have drawn. Your side has a set of Kings already: lay out a second set of Kings, then discard.",
+                   [("a second set of Kings on the table", second_set("KS")), _END]), ("meld KC KC KS", "discard 5D")),
+    Play(_exercise("bukharo-joker-moves", "bukharo", {"hands": {"N": "9H 10H 4C KS QD"}, "melds": {"NS": ["JK=4H 5H 6H 7H"]},
+                                                      "current": "N", "phase": "play"},
+                   "You have drawn. The joker sits at the low end of your side's run. Add the 9♥ and the 10♥ at the top "
+                   "(the joker moves up to stand for the 8♥), then discard.",
+                   [("the 9♥ and the 10♥ in your run", meld_holds(1, "9H 10H")), _END]), ("add m1 9H 10H", "discard 4C")),
+    Play(_exercise("aberto-redraw", "aberto", {"hands": {"N": _ABERTO_HAND}, "stock": "4C", "current": "N"},
+                   "It is the hand's very first turn, and there is no discard pile yet. Draw, then throw the card back and draw "
+                   "again (once only), then end your turn with a discard.",
+                   [("throw the drawn card back and draw again", did(A.REDRAW)), _END], tweak=_first_turn),
+         ("draw", "redraw", "discard KD")),
+    Play(_exercise("aberto-open-75", "aberto", {"hands": {"N": "8S 9S 10S JS QS KS AS 3H 4H 5H 6D"}, "scores": {"NS": 1600, "EW": 900},
+                                                "current": "N", "phase": "play"},
+                   "You have drawn. Your side has 1,600 points, so its first meld this hand must be worth 75 points or more. "
+                   "Open with such a meld, then discard.",
+                   [("open with a meld worth 75 points or more", opened_with(75)), _END]),
+         ("meld 8S 9S 10S JS QS KS AS", "meld 3H 4H 5H", "discard 6D"), same_in_italian=True),
+    Play(_exercise("brazil-go-out-melding", "brazil-online",
+                   {"hands": {"N": "JD QD KD"}, "melds": {"NS": [_CANASTA, "5C 6C 7C"]}, "pots": [None, "auto"],
+                    "pots_taken": ["NS"], "current": "N", "phase": "play"},
+                   "You have drawn. Your side has taken its {pot} and has a clean {burraco}. Go out by melding your last three "
+                   "cards, then press Close: no final discard is needed.",
+                   [("meld your last three cards", new_meld_holds("JD QD KD")), ("go out with no discard", closed_without_discard)]),
+         ("meld JD QD KD", "close")),
+    Play(_exercise("fechado-top-card", "fechado", {"hands": {"N": "5H 6H 9S KD 3C"}, "pile": "8C 4D 7H", "current": "N"},
+                   "Fechado mode: only the top card of the discard pile shows. Take it, meld it straight away, then discard.",
+                   [("take the top card of the pile", did(A.TAKE)), ("meld the card you took", took_and_melded), _END]),
+         ("take", "meld 5H 6H 7H", "discard 9S"), same_in_italian=True),
+    Play(_exercise("cutthroat-depth", "cutthroat", {"hands": {"N": "KS KD 7C 8C 3H JS"}, "pile": "9C KH 5S 4D", "current": "N"},
+                   "Take the discard pile down to the K♥ (press the K♥ in the pile), meld it with your two Kings, then discard.",
+                   [("take the pile down to the K♥, no deeper", did(A.TAKE, 3)), ("meld the K♥ with your Kings", new_meld_holds("KS KD KH")),
+                    _END]), ("take 3", "meld KS KD KH", "discard 7C")),
+    Play(_exercise("cutthroat-add-anybody", "cutthroat", {"hands": {"N": "8D KS 3C 9H 4S"}, "melds": {"E": ["5D 6D 7D"]},
+                                                          "current": "N", "phase": "play"},
+                   "You have drawn. East has a run of diamonds on the table: add your 8♦ to it, then discard.",
+                   [("add your 8♦ to East's run", meld_holds(1, "8D")), _END]), ("add m1 8D", "discard 3C"),
+         italian_setup={"melds": {"EW": ["5D 6D 7D"]}}),
+)}
+
+
+def _try(key: str, rules: str, attempt: Try, answer: str, italian: str | None, mode: str = "") -> Marked:
+    return Marked(key, rules, try_question(attempt), answer, italian, say(attempt.title, preset(rules)), mode)
+
+
+_B, _AB, _BR, _C = "bukharo", "aberto", "brazil-online", "cutthroat"
+
+MARKED: Final[dict[str, tuple[Marked, ...]]] = {
+    "bukharo": (
+        _try("second set", _B, Try("Your side has a set of 7s; you lay out three more 7s",
+                                   lambda rules: scripted(rules, "7C 7D 7S 9H KD", ["7H 7D 7S"]), "meld 7C 7D 7S",
+                                   why="{doc} does not limit a side to one set of each rank, so a second set is a meld like "
+                                       "any other", rule="set"), ALLOWED, REFUSED),
+        _try("wild moves", _B, Try("The joker sits at the low end of your run; you add the 9♥ at the top",
+                                   lambda rules: scripted(rules, "9H KD 4C", ["JK=4H 5H 6H 7H"]), "add m1 9H",
+                                   why="the joker is not pinned to the low end of a run: it moves up to stand for the 8♥, "
+                                       "and the 9♥ goes above it", rule="run"), ALLOWED, REFUSED),
+        Marked("2000", _B, match_question(2000, 1650), "Play another hand", "Play another hand", "Your side has 2,000 points"),
+        Marked("2003", _B, match_question(2003, 1650), "Your side has won", "Play another hand", "Your side has 2,003 points"),
+    ),
+    "aberto": (
+        Marked("no sets", _AB, meld_question("9S 9H 9D"), "Not legal", "Legal", "Is 9♠ 9♥ 9♦ a legal meld?"),
+        _try("opening 75", _AB, Try("Your side has 1,600 points and has not melded yet this hand; you lay out 3♥ 4♥ 5♥",
+                                    lambda rules: position(rules, hands={"N": "3H 4H 5H 9C KD"}, scores={"NS": 1600, "EW": 900},
+                                                           current="N", phase="play"), "meld 3H 4H 5H",
+                                    why="there is no minimum for a first meld under these rules", rule="no_opening_minimum"),
+             REFUSED, ALLOWED),
+        _try("clean to close", _AB, Try("{We_have} taken {its} {pot} and a dirty {burraco}; you discard your last card to close",
+                                        lambda rules: scripted(rules, "KC", [_DIRTY], pot="taken"), "close KC",
+                                        why="a dirty {burraco} is enough to close under these rules", rule="close_conditions"),
+             REFUSED, ALLOWED),
+        Marked("joker value", _AB, value_question("JK", "A joker is left in your hand when the hand ends. How many points does it cost?",
+                                               (10, 20, 30)),
+               "20", "30", "What a joker costs"),
+    ),
+    "brazil-online": (
+        Marked("morto stock", _BR, stock_question(), "A morto becomes the stock", "The hand ends after your turn",
+               "You draw the last stock card"),
+        Marked("ace to ace", _BR, kind_question("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"), "ace-to-ace", "not legal",
+               "Fourteen diamonds, ace to ace"),
+        Marked("deck", _BR, deck_question(), "104", "108", "The cards in the deck"),
+        Marked("sujo pile", "aberto-sujo", pile_question(), "The whole pile", "The whole pile", "Taking the pile", MODE_NAMES["aberto-sujo"]),
+        Marked("fechado pile", "fechado-sujo", pile_question(), "Only its top card", "The whole pile", "Taking the pile",
+               MODE_NAMES["fechado-sujo"]),
+        _try("fechado meld first", "fechado", Try("You took the top card of the pile; you discard before melding it",
+                                                  lambda rules: scripted(rules, "5H 6H 9S KD", pile="8C 4D 7H", phase="draw"),
+                                                  "discard 9S", before=("take",),
+                                                  why="you need not meld what you take from the pile", rule="draw"),
+             REFUSED, ALLOWED, MODE_NAMES["fechado"]),
+        Marked("stbl sets", "fechado-stbl", meld_question("9S 9H 9D"), "Not legal", "Legal", "Is 9♠ 9♥ 9♦ a legal meld?",
+               MODE_NAMES["fechado-stbl"]),
+    ),
+    "cutthroat": (
+        Marked("five kings", _C, meld_question("KS KH KD KC KS"), "Not legal", "Legal", "Five Kings as a set"),
+        Marked("twin nines", _C, meld_question("9S 9H 9H"), "Not legal", "Legal", "9♠ 9♥ 9♥ as a set"),
+        Marked("every two wild", _C, kind_question("AS 2S 3S 4S 5S 6S 7S"), "dirty", "clean", "A♠ to 7♠, with the 2♠ in its place"),
+        Marked("pip values", _C, value_question("7C", "A 7 is left in your hand when someone goes out. How many points does it cost?",
+                                               (5, 7, 10)),
+               "7", "5", "What a 7 costs"),
+        _try("clean to go out", _C, Try("You have a dirty {burraco} of your own; you discard your last card to go out",
+                                        lambda rules: scripted(rules, "KC", [_DIRTY], pot="taken"), "close KC",
+                                        why="a dirty {burraco} is enough to go out under these rules", rule="close_conditions"),
+             REFUSED, ALLOWED),
+    ),
+}
+
+
+def questions(lesson: str) -> list[Question]:
+    """The lesson's questions, each under its own preset (a mode of 003 under that mode)."""
+    return [marked.shown() for marked in MARKED[lesson]]
+
+
+def reference_html(lesson: str) -> str:
+    """Lesson 10's table (:func:`~buraco_learn.app.pages.rules_table_html`), cut to 002 and this lesson's
+    presets and to the rules on which they differ from 002."""
+    names = ["italian", *FAMILIES[lesson]]
+    return rules_table_html(names, options=differing_options(names))
+
+
+def compare_html(lesson: str, rules: Rules) -> str:
+    """Every question task of the lesson answered by the engine under ``rules`` (the learner's choice), with why."""
+    document = DOCUMENTS[rules.source]
+    rows = []
+    for marked in MARKED[lesson]:
+        try:
+            answer, why = html.escape(marked.question.answer(rules)), marked.question.explain(rules)
+        except BuracoError:  # a position this ruleset cannot have (a seat's own melds in a partnership game)
+            answer, why = "—", "<p>This does not arise under these rules.</p>"
+        mode = f" ({html.escape(marked.mode)} in the lesson)" if marked.mode else ""
+        rows.append(f'<tr><th scope="row">{html.escape(marked.title)}{mode}</th><td><strong>{answer}</strong></td><td>{why}</td></tr>')
+    return (f'{TRIAL_STYLE}<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} '
+            f'{html.escape(document.title)}), the engine answers:</p><div class="buraco-rules-wrap"><table class="buraco-breakdown">'
+            f'<thead><tr><th>The task</th><th>answer</th><th>why</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
