@@ -30,6 +30,7 @@ MODULES = (
     "buraco_learn.meldcore",
     "buraco_learn.extend",
     "buraco_learn.game.table",
+    "buraco_learn.game.predicates",
     "buraco_learn.game.meldgen",
     "buraco_learn.game.turnrules",
     "buraco_learn.game.state",

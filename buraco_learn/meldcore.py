@@ -361,15 +361,24 @@ def _wrap(mask: int, aces: int, on_suit_twos: int, wild_capable: int, max_wilds:
     return 0
 
 
+def is_wild_code(code: int, twos_wild: bool) -> bool:
+    """The one definition of a wild card: a joker, or a 2 where the 2s are wild (option
+    ``twos_wild``, every document). :meth:`Rules.is_wild` and
+    :func:`buraco_learn.game.predicates.is_wild` ask this.
+
+    >>> is_wild_code(52, False), is_wild_code(14, True), is_wild_code(14, False)
+    (True, True, False)
+    """
+    return code == JOKER or (twos_wild and code % 13 == 1)
+
+
 def wild_codes(codes: Sequence[int], suit: int, use_two: int, twos_wild: bool) -> list[int]:
     """The codes acting as wilds in a run solution, sorted; one natural 2 excluded."""
     wild = []
     natural_two_left = use_two
     for code in sorted(codes):
-        if code == JOKER:
-            wild.append(code)
-        elif code % 13 == 1 and twos_wild:
-            if natural_two_left and code // 13 == suit:
+        if is_wild_code(code, twos_wild):
+            if code != JOKER and natural_two_left and code // 13 == suit:
                 natural_two_left = 0
                 continue
             wild.append(code)
@@ -383,8 +392,8 @@ def ordered_codes(solution: tuple, codes: Sequence[int], twos_wild: bool) -> lis
     its place and the wild cards, sorted, in the places left.
     """
     if solution[0] == SET:
-        wild = sorted(code for code in codes if code == JOKER or (twos_wild and code % 13 == 1))
-        natural = sorted(code for code in codes if not (code == JOKER or (twos_wild and code % 13 == 1)))
+        wild = sorted(code for code in codes if is_wild_code(code, twos_wild))
+        natural = sorted(code for code in codes if not is_wild_code(code, twos_wild))
         return natural + wild
     _, _, suit, low, high, naturals, use_two = solution
     wilds = wild_codes(codes, suit, use_two, twos_wild)

@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from buraco_learn.cards import JOKER_CODE, Card
 from buraco_learn.errors import InvalidRulesError, UnknownPresetError
-from buraco_learn.meldcore import MeldRules, compile_rules
+from buraco_learn.meldcore import MeldRules, compile_rules, is_wild_code
 
 
 def _opt(default: Any, doc: str, *, choices: tuple[Any, ...] = (), low: int | None = None, high: int | None = None) -> Any:
@@ -165,6 +165,12 @@ class Rules:
                 values.append(self.value_low)
         return tuple(values)
 
+    @cached_property
+    def wild_flags(self) -> tuple[bool, ...]:
+        """Whether each card code (0..52) is wild (:func:`~buraco_learn.meldcore.is_wild_code`,
+        the one definition): index with ``card.code``."""
+        return tuple(is_wild_code(code, self.twos_wild) for code in range(53))
+
     def value(self, card: Card) -> int:
         """Points of one card under these rules.
 
@@ -177,7 +183,7 @@ class Rules:
 
     def is_wild(self, card: Card) -> bool:
         """Whether ``card`` is a wild card under these rules (a 2 may still sit naturally in a run)."""
-        return card.code == JOKER_CODE or (self.twos_wild and card.code % 13 == 1)
+        return is_wild_code(card.code, self.twos_wild)
 
     # -- serialisation ------------------------------------------------------------
     def replace(self, **changes: Any) -> Rules:

@@ -37,6 +37,7 @@ from typing import Any, Final
 
 from buraco_learn.cards import Card, Rank, copies_in_deck, parse_cards
 from buraco_learn.errors import InvalidRecordError
+from buraco_learn.game.predicates import BURRACO, POT, close_shortfall
 from buraco_learn.melds import Meld, burraco_kind, check_meld
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite
@@ -481,17 +482,17 @@ def _check_sets(name: str, side: SideInput, rules: Rules) -> None:
 
 def _check_closing(name: str, side: SideInput, rules: Rules) -> None:
     rule = _quoted("close_conditions", rules.source)
-    if rules.close_needs_pot and side.pot == POT_NOT_TAKEN:
+    lacking = close_shortfall(rules, side.pot != POT_NOT_TAKEN, side.melds)
+    if lacking == POT:
         raise _fail(
             f"side {name!r} closed but never took its {pot_word(rules)}; a side may close only when it has "
             f"taken it {rule}"
         )
     word = burraco_word(rules)
-    burracos = [meld for meld in side.melds if len(meld) >= rules.burraco_length]
-    if rules.close_needs_burraco == "any" and not burracos:
-        raise _fail(f"side {name!r} closed without a {word} on the table; a side needs one to close {rule}")
-    if rules.close_needs_burraco == "clean" and not any(meld.clean for meld in burracos):
+    if lacking == BURRACO and rules.close_needs_burraco == "clean":
         raise _fail(f"side {name!r} closed without a clean {word} on the table; under {rules.name} a side needs one to close {rule}")
+    if lacking == BURRACO:
+        raise _fail(f"side {name!r} closed without a {word} on the table; a side needs one to close {rule}")
     per_side = _players_per_side(rules)
     if len(side.hands) >= per_side and all(side.hands):
         raise _fail(

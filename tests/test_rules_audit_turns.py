@@ -11,7 +11,7 @@ from buraco_learn import IllegalActionError, preset
 from buraco_learn.game import HandState
 from buraco_learn.game.actions import Action
 from buraco_learn.game.position import position
-from buraco_learn.game.turnrules import may_not_rediscard
+from buraco_learn.game.predicates import may_not_rediscard
 
 
 def refused(state: HandState, action: str, *words: str) -> str:

@@ -36,8 +36,16 @@ from typing import TYPE_CHECKING
 from buraco_learn.cards import code_of_id
 from buraco_learn.game.actions import Action
 from buraco_learn.game.deal import next_seat
+from buraco_learn.game.predicates import (
+    close_shortfall,
+    is_wild,
+    may_close_on,
+    natural_two_in_run,
+    seen_of_pile,
+    taken_from_pile,
+    wild_flags,
+)
 from buraco_learn.game.table import TableMeld
-from buraco_learn.game.turnrules import seen_of_pile
 from buraco_learn.rules import Rules
 
 if TYPE_CHECKING:
@@ -115,7 +123,7 @@ class Tables:
 def tables(rules: Rules) -> Tables:
     """The lookups for ``rules`` (cached: rules are frozen values)."""
     value = rules.card_values
-    wild = tuple(code == JOKER or (rules.twos_wild and code % 13 == 1) for code in range(53))
+    wild = wild_flags(rules)
 
     def at(suit: int, position: int) -> int:
         if not 1 <= position <= 14:
@@ -163,8 +171,8 @@ def meld_openings(meld: TableMeld, rules: Rules) -> tuple[set[int], bool]:
         if rank is None or (rules.max_set_cards and len(m) >= rules.max_set_cards):
             return out, False
         rank0 = int(rank) - 1
-        if rules.twos_wild and rank0 == 1:
-            return out, False
+        if is_wild(rules, rank0):
+            return out, False  # the 2s where they are wild: no set of them
         present = {slot.card.code // 13 for slot in m.slots if not slot.wild}
         for index in range(4):
             if rules.distinct_suit_sets and index in present:
@@ -181,7 +189,7 @@ def meld_openings(meld: TableMeld, rules: Rules) -> tuple[set[int], bool]:
     room = high - low + 1 < longest
     for position in (low - 1, high + 1):
         if room and 1 <= position <= 14:
-            if position == 2 and rules.twos_wild and not rules.natural_two:
+            if position == 2 and not natural_two_in_run(rules):
                 continue
             out.add(run_code(suit, position))
     if rules.wild_swap:
@@ -275,17 +283,7 @@ def _meld_index(melds: Sequence[TableMeld], side: int, rules: Rules) -> MeldInde
 
 def can_close_with(rules: Rules, melds: Sequence[TableMeld], side: int, pot_taken: bool) -> bool:
     """Whether ``side`` meets the closing conditions (pot and burraco) with these melds."""
-    if rules.close_needs_pot and not pot_taken:
-        return False
-    need = rules.close_needs_burraco
-    if need == "none":
-        return True
-    for meld in melds:
-        if meld.side != side or len(meld.meld) < rules.burraco_length:
-            continue
-        if need == "any" or meld.meld.clean:
-            return True
-    return False
+    return close_shortfall(rules, pot_taken, (meld.meld for meld in melds if meld.side == side)) is None
 
 
 @dataclass
@@ -569,7 +567,7 @@ class Position:
             gain += w.empty_hand
         if left == 1 and not self.pot_available:
             last = self._remaining(cards)
-            if last is not None and (rules.close_discard_wild or not t.wild[last]):
+            if last is not None and may_close_on(rules, last):
                 if completes and (rules.close_needs_burraco == "any" or clean_after):
                     closing = (not rules.close_needs_pot) or self.pot_taken
                 else:
@@ -621,8 +619,4 @@ def action_codes(action: Action) -> list[int]:
 
 def pile_taken(pos: Position, action: Action) -> list[int]:
     """The visible pile cards ``action`` (a take) would bring into the hand."""
-    if pos.rules.pile_take == "top":
-        return pos.pile[-1:]
-    if action.target is not None:
-        return pos.pile[-action.target:]
-    return list(pos.pile)
+    return taken_from_pile(pos.rules, pos.pile, action.target)

@@ -31,7 +31,7 @@ from buraco_learn.errors import IllegalActionError, InvalidNotationError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
-from buraco_learn.game.turnrules import may_add_to
+from buraco_learn.game.predicates import may_add_to, take_depths
 
 if TYPE_CHECKING:
     from buraco_learn.game.state import HandState
@@ -51,11 +51,7 @@ def draw_actions(state: HandState) -> list[Action]:
     out = []
     if state.stock:
         out.append(Action(A.DRAW))
-    if state.pile:
-        if state.rules.pile_take == "any-depth":
-            out += [Action(A.TAKE, target=depth) for depth in range(1, len(state.pile) + 1)]
-        else:
-            out.append(Action(A.TAKE))
+    out += [Action(A.TAKE, target=depth) for depth in take_depths(state.rules, len(state.pile))]
     return [action for action in out if _valid(state, action)]
 
 

@@ -20,14 +20,11 @@ from functools import lru_cache
 from itertools import product
 
 from buraco_learn import meldcore as core
+from buraco_learn.game.predicates import is_wild, natural_two_in_run, wild_codes_in
 from buraco_learn.melds import Meld
 from buraco_learn.rules import Rules
 
 JOKER = 52
-
-
-def _wild_codes(counts: Counter[int], rules: Rules) -> list[int]:
-    return sorted(code for code in counts if code == JOKER or (rules.twos_wild and code % 13 == 1))
 
 
 def _natural_at(position: int, suit: int, counts: Counter[int], rules: Rules) -> int | None:
@@ -36,7 +33,7 @@ def _natural_at(position: int, suit: int, counts: Counter[int], rules: Rules) ->
     code = suit * 13 + rank0
     if not counts.get(code):
         return None
-    if rank0 == 1 and rules.twos_wild and not rules.natural_two:
+    if rank0 == 1 and not natural_two_in_run(rules):
         return None
     return code
 
@@ -59,10 +56,10 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
     """
     counts = Counter(codes)
     mr = rules.meld_rules
-    wilds = _wild_codes(counts, rules)
+    wilds = wild_codes_in(rules, counts)
     max_wilds = rules.max_wilds
     twos_wild = rules.twos_wild
-    natural_two_ok = not twos_wild or rules.natural_two
+    natural_two_ok = natural_two_in_run(rules)
     # one pass over the distinct cards: copies per rank and suit, run places per suit
     copies_of: dict[int, list[int]] = {}
     masks = [0, 0, 0, 0]
@@ -77,8 +74,8 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
     if rules.sets:
         need = rules.min_meld_cards
         for rank0, copy_list in copies_of.items():
-            if rank0 == 1 and twos_wild:
-                continue
+            if is_wild(rules, rank0):
+                continue  # the 2s where they are wild: no set of wild cards
             copies = tuple(copy_list)
             held = sum(copies)
             if held + max_wilds < need or held < rules.min_naturals:
@@ -181,7 +178,7 @@ def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules) -> list
     and a wild.
     """
     counts = Counter(codes)
-    wilds = _wild_codes(counts, rules)
+    wilds = wild_codes_in(rules, counts)
     room = rules.max_wilds - len(meld.wild_slots)
     out: set[tuple[int, ...]] = set()
     if room > 0:
@@ -190,7 +187,7 @@ def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules) -> list
     if meld.kind == "set":
         rank = meld.rank
         assert rank is not None
-        same = [code for code in counts if code != JOKER and code % 13 == int(rank) - 1 and not (rules.twos_wild and code % 13 == 1)]
+        same = [code for code in counts if not is_wild(rules, code) and code % 13 == int(rank) - 1]
         for code in same:
             out.add((code,))
         if len(same) > 1 or any(counts[code] > 1 for code in same):

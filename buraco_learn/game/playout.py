@@ -35,8 +35,8 @@ from buraco_learn.errors import BuracoError, IllegalActionError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
+from buraco_learn.game.predicates import may_add_to, natural_two_in_run, take_depths, wild_flags
 from buraco_learn.game.table import TableMeld
-from buraco_learn.game.turnrules import may_add_to
 from buraco_learn.meldcore import ILLEGAL, solve
 from buraco_learn.rules import Rules
 
@@ -143,12 +143,13 @@ def _draw_proposals(state: HandState, kind: str, rng: random.Random) -> Iterator
     if kind == A.DRAW:
         if state.stock:
             yield _DRAW
-    elif state.pile:
-        if state.rules.pile_take == "any-depth":
-            for depth in shuffled(range(1, len(state.pile) + 1), rng):
-                yield Action(A.TAKE, target=depth)
-        else:
+    else:
+        depths = take_depths(state.rules, len(state.pile))
+        if depths == [None]:
             yield _TAKE
+            return
+        for depth in shuffled(depths, rng):
+            yield Action(A.TAKE, target=depth)
 
 
 def _proposals(state: HandState, seat: int, codes: list[int], kind: str, rng: random.Random) -> Iterator[Action] | None:
@@ -170,7 +171,8 @@ def _proposals(state: HandState, seat: int, codes: list[int], kind: str, rng: ra
     side = state.side_of[seat]
     if kind == A.ADD:
         held = set(codes)
-        wild = any(code == 52 or (rules.twos_wild and code % 13 == 1) for code in held)
+        flags = wild_flags(rules)
+        wild = any(flags[code] for code in held)
         targets = [meld for meld in state.melds if may_add_to(rules, side, meld) and may_extend(meld, held, wild, rules)]
         return _add_proposals(targets, codes, rules, rng) if targets else None
     targets = [meld for meld in state.melds if may_add_to(rules, side, meld) and not meld.meld.swap_codes.isdisjoint(codes)]
@@ -210,20 +212,19 @@ def may_meld(codes: Sequence[int], rules: Rules) -> bool:
     >>> may_meld([c.code for c in parse_cards("5H 6H 2C KD")], rules)
     True
     """
-    twos_wild = rules.twos_wild
-    natural_two = not twos_wild or rules.natural_two
-    counts = [0] * 14  # by rank; [13]: jokers
+    wild = wild_flags(rules)
+    natural_two = natural_two_in_run(rules)
+    counts = [0] * 13  # naturals by rank
     masks = [0, 0, 0, 0, 0]  # run places by suit; [4]: unused (jokers)
+    wilds = 0
     for code in codes:
+        if wild[code]:
+            wilds += 1
+            if natural_two and code != 52:
+                masks[_SUIT[code]] |= _PLACES[code]  # a wild 2 may also stand as itself in its run
+            continue
         counts[_RANK0[code]] += 1
         masks[_SUIT[code]] |= _PLACES[code]
-    wilds = counts[13]
-    counts[13] = 0
-    if twos_wild:
-        wilds += counts[1]
-        counts[1] = 0
-        if not natural_two:
-            masks = [mask & ~4 for mask in masks]
     need = rules.min_meld_cards
     usable = min(wilds, rules.max_wilds)
     if rules.sets:

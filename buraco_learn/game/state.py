@@ -31,8 +31,8 @@ from buraco_learn.game import turnrules
 from buraco_learn.game.actions import Action
 from buraco_learn.game.deal import Deal, deal_hand, next_seat, seat_names
 from buraco_learn.game.phases import DRAW_PHASE, OVER, PLAY, POT_PHASE
+from buraco_learn.game.predicates import POT, close_shortfall, pile_card_to_meld, seen_of_pile
 from buraco_learn.game.table import TableMeld
-from buraco_learn.melds import burraco_kind
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite_for
 from buraco_learn.vocabulary import vocabulary
@@ -212,21 +212,15 @@ class HandState:
         after a meld that is being checked).
         """
         rules = self.rules
-        if rules.close_needs_pot and side not in self.side_pot:
-            words = vocabulary(rules)
-            can = "you can" if words.alone else "it can"
-            return self._why("close_conditions", f"{words.we} must pick up {words.its} {words.pot} before {can} close")
-        need = rules.close_needs_burraco
-        if need == "none":
+        lacking = close_shortfall(rules, side in self.side_pot, (meld.meld for meld in (self.side_melds(side) if melds is None else melds)))
+        if lacking is None:
             return None
-        for meld in self.side_melds(side) if melds is None else melds:
-            kind = burraco_kind(meld.meld, rules)
-            if kind is not None and (need == "any" or kind in ("clean", "royal", "ace-to-ace")):
-                return None
         words = vocabulary(rules)
         can = "you can" if words.alone else "it can"
+        if lacking == POT:
+            return self._why("close_conditions", f"{words.we} must pick up {words.its} {words.pot} before {can} close")
         word = words.burraco
-        what = f"a clean {word} (no wild card)" if need == "clean" else f"a {word} (a meld of seven or more cards)"
+        what = f"a clean {word} (no wild card)" if rules.close_needs_burraco == "clean" else f"a {word} (a meld of seven or more cards)"
         return self._why("close_conditions", f"{words.we_need} {what} on the table before {can} close")
 
     def _why(self, rule: str, text: str) -> str:
@@ -318,9 +312,9 @@ class HandState:
             if len(taken) == 1:
                 self.took_single = taken[0]
             if self.rules.must_meld_pile_card:
-                self.must_meld = turnrules.pile_card_to_meld(self.rules, taken)
+                self.must_meld = pile_card_to_meld(self.rules, taken)
             self.hands[seat].extend(taken)
-            self.known[seat].extend(turnrules.seen_of_pile(self.rules, taken))
+            self.known[seat].extend(seen_of_pile(self.rules, taken))
             self.phase = PLAY
         elif kind == A.REDRAW:
             assert self.drawn is not None

@@ -16,10 +16,21 @@ from buraco_learn.errors import IllegalActionError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.phases import DRAW_PHASE, OVER, PLAY, POT_PHASE
+from buraco_learn.game.predicates import (
+    is_wild,
+    may_add_to,
+    may_close_on,
+    may_not_rediscard,
+    opening_minimum_applies,
+    pile_card_first,
+    pile_card_rule,
+    pile_card_to_meld,
+    seen_of_pile,
+    taken_from_pile,
+)
 from buraco_learn.game.table import TableMeld, order_ids
 from buraco_learn.meldcore import ILLEGAL, SET, solve
 from buraco_learn.melds import build_meld, check_add, check_swap
-from buraco_learn.rules import Rules
 from buraco_learn.sources import states
 from buraco_learn.vocabulary import vocabulary
 
@@ -40,23 +51,6 @@ def _without_source(reason: str) -> str:
     if reason.endswith(")") and " (" in reason:
         return reason[:reason.rindex(" (")]
     return reason
-
-def may_not_rediscard(rules: Rules, taken_alone: int | None, code: int) -> bool:
-    """Whether a card of ``code`` may not be discarded by who took ``taken_alone`` (a physical
-    id, None when no one-card pile was taken) alone from the pile (002 'Playing a turn',
-    003 'Gameplay'; option ``forbid_rediscard_single``).
-
-    The twin from the other deck is "that same card": the rule speaks of the card a
-    player sees, and two identical cards cannot be told apart on the table.
-    """
-    return taken_alone is not None and bool(rules.forbid_rediscard_single) and _CODE[taken_alone] == code
-
-def seen_of_pile(rules: Rules, pile: list[int]) -> list[int]:
-    """The cards of ``pile`` (top card last) that the players see, and so know of once someone
-    takes them: all of it, or only its top card (option ``pile_visible``; 003 'Different
-    variants': "For all Fechado variants only the top card in the pile (the one placed last)
-    is visible")."""
-    return pile if rules.pile_visible == "all" else pile[-1:]
 
 # -- validation: returns a plan, never changes the state ---------------------------
 def _check(state: HandState, action: Action) -> Any:
@@ -89,7 +83,7 @@ def _check(state: HandState, action: Action) -> Any:
         if pending not in action.cards and not any(pending in group for group in action.groups):
             if not pile_card_first(state.rules):
                 return _check_pending_later(state, action)
-            rule = "fechado_top" if state.rules.pile_take == "top" else "draw"
+            rule = pile_card_rule(state.rules)
             raise _refuse(state, action, rule, f"the {pending.unicode()} you took from the pile must be melded first")
     if kind == A.MELD:
         return _check_meld(state, action)
@@ -113,7 +107,7 @@ def _check_take(state: HandState, action: Action) -> Any:
             raise _refuse(state, action, "draw", f"the pile holds only {len(state.pile)} card(s)")
     elif depth is not None:
         what = "only its top card" if rules.pile_take == "top" else "the whole pile, never part of it"
-        rule = "fechado_top" if rules.pile_take == "top" else "draw"
+        rule = pile_card_rule(rules)
         raise _refuse(state, action, rule, f"you take {what}")
     taken = _taken_ids(state, depth)
     hand = state.hands[state.current]
@@ -126,34 +120,14 @@ def _check_take(state: HandState, action: Action) -> Any:
         # decided on the cards the player sees (a closed pile's hidden cards cannot help), so that
         # a player's view, which cannot know them, has the same legal actions as the state
         if not _can_meld_with(state, target, taken, seen=seen_of_pile(rules, taken)):
-            rule = "fechado_top" if rules.pile_take == "top" else "draw"
+            rule = pile_card_rule(rules)
             card = card_of_id(target).unicode()
             raise _refuse(state, action, rule, f"you could not meld the {card} this turn, and the card taken must be melded at once")
     return taken
 
 def _taken_ids(state: HandState, depth: int | None) -> list[int]:
     """The pile cards a take would move, deepest first (the card 'went in for' first)."""
-    if state.rules.pile_take == "top":
-        return [state.pile[-1]]
-    if state.rules.pile_take == "any-depth":
-        assert depth is not None
-        return list(state.pile[-depth:])
-    return list(state.pile)
-
-def pile_card_to_meld(rules: Rules, taken: list[int]) -> int:
-    """The card of a take (``taken``, deepest first) that ``must_meld_pile_card`` asks to meld:
-    the deepest, "the card you went in for", where the player chooses the depth (004 'The
-    rules in full', ``pile_take='any-depth'``); otherwise the top card (003 'Different
-    variants': "It is mandatory to play immediately the top card from the discard pile",
-    also when a host has the whole closed pile taken, as the ``fechado`` preset says)."""
-    return taken[0] if rules.pile_take == "any-depth" else taken[-1]
-
-def pile_card_first(rules: Rules) -> bool:
-    """Whether the pile card that must be melded (``must_meld_pile_card``) must be melded by
-    the turn's first meld action: 003 Fechado, "It is mandatory to play immediately the top
-    card" (``pile_take='top'``). Otherwise (004, "melding the card you went in for") it may
-    be melded later in the same turn, before the discard."""
-    return rules.must_meld_pile_card and rules.pile_take == "top"
+    return taken_from_pile(state.rules, state.pile, depth)
 
 def _check_pending_later(state: HandState, action: Action) -> Any:
     """A meld, addition or swap that leaves the pile card still to meld (004): legal when,
@@ -212,12 +186,6 @@ def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool 
         trial.took_single = None  # the take itself is of several cards
     return _meldable_now(trial, target, new_meld, melds)
 
-def may_add_to(rules: Rules, side: int, meld: TableMeld) -> bool:
-    """Whether a player of ``side`` may add to ``meld`` (or swap its wild): their own side's
-    melds (002 'Melds'), or anybody's under ``add_to_any_meld`` (004 'The rules in full').
-    The turn rules, the legal-action generator and the playout all ask this."""
-    return bool(rules.add_to_any_meld) or meld.side == side
-
 def _addable_melds(state: HandState) -> list[TableMeld]:
     """The melds on the table the current player may add to (:func:`may_add_to`)."""
     side = state.side_of[state.current]
@@ -235,7 +203,7 @@ def _could_meld(state: HandState, target: int, pool: list[int]) -> tuple[bool, l
     rules = state.rules
     code = _CODE[target]
     mine = _addable_melds(state)
-    if code == 52 or (rules.twos_wild and code % 13 == 1):
+    if is_wild(rules, code):
         return True, mine  # a wild can go almost anywhere
     rank0, suit = code % 13, code // 13
     places = (1, 14) if rank0 == 0 else (rank0 + 1,)
@@ -360,8 +328,7 @@ def _build_melds(state: HandState, side: int, ids: list[int], solutions: list[An
     return out
 
 def _opening_minimum_applies(state: HandState, side: int) -> bool:
-    rules = state.rules
-    return bool(rules.opening_minimum) and not state.opened[side] and state.scores.get(side, 0) >= rules.opening_minimum_from
+    return opening_minimum_applies(state.rules, state.opened[side], state.scores.get(side, 0))
 
 def _check_add(state: HandState, action: Action) -> Any:
     rules = state.rules
@@ -414,7 +381,7 @@ def _check_continuation(state: HandState, action: Action, used: list[int], melds
     pending = state.must_meld is not None and state.must_meld not in used and not any(state.must_meld in meld.ids for meld in melds)
     if left == 0:
         if pending:
-            raise _refuse(state, action, "fechado_top" if rules.pile_take == "top" else "draw", "the card taken from the pile must be melded first")
+            raise _refuse(state, action, pile_card_rule(rules), "the card taken from the pile must be melded first")
         if pot is not None:
             return
         if rules.close_by_melding and closing is None:
@@ -438,7 +405,7 @@ def _check_continuation(state: HandState, action: Action, used: list[int], melds
         # 002 says "keep at least two cards"; the other documents by their closing conditions
         rule = "keep_two" if states("keep_two", rules.source) else "close_conditions"
         raise _refuse(state, action, rule, f"you cannot close yet ({closing.split(' (')[0]}), so you must keep at least two cards after melding")
-    if state.rules.is_wild(card) and not rules.close_discard_wild and not lay_off:
+    if not may_close_on(rules, card.code) and not lay_off:
         raise _refuse(state, action, "close_wild", f"your last card would be the {card.unicode()}, and you may not close by discarding a wild card")
 
 def _may_lay_off(state: HandState, side: int, card: Card, melds: list[TableMeld]) -> bool:
@@ -471,7 +438,7 @@ def _check_discard(state: HandState, action: Action) -> Any:
     rules = state.rules
     if state.must_meld is not None:
         pending = card_of_id(state.must_meld).unicode()
-        rule = "fechado_top" if rules.pile_take == "top" else "draw"
+        rule = pile_card_rule(rules)
         raise _refuse(state, action, rule, f"meld the {pending} you took from the pile before you discard")
     if may_not_rediscard(rules, state.took_single, card.code):
         raise _refuse(state, action, "single_card_pile", f"you took the {card.unicode()} alone from the pile and may not discard it again")
@@ -503,7 +470,7 @@ def _check_close(state: HandState, action: Action) -> Any:
         raise _refuse(state, action, "close_by_discard", f"you close by discarding your last card, and you hold {len(state.hands[seat])}")
     if why:
         raise IllegalActionError(f"illegal action {action.notation()!r}: {why}")
-    if rules.is_wild(card) and not rules.close_discard_wild:
+    if not may_close_on(rules, card.code):
         raise _refuse(state, action, "close_wild", f"the final discard may not be a wild card, and the {card.unicode()} is wild")
     if state.must_meld is not None:
         raise _refuse(state, action, "draw", "meld the card you took from the pile first")

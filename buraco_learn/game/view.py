@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from buraco_learn.cards import Card, card_of_id, deck_ids
 from buraco_learn.game.actions import Action
+from buraco_learn.game.predicates import seen_of_pile
 from buraco_learn.game.table import TableMeld
-from buraco_learn.game.turnrules import seen_of_pile
 from buraco_learn.rules import Rules
 
 if TYPE_CHECKING:
