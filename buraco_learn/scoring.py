@@ -601,6 +601,25 @@ def parse_score_sheet(data: object, rules: Rules) -> tuple[dict[str, SideInput],
 # -- the match ---------------------------------------------------------------------
 
 
+def target_reached(total: int, target: int, inclusive: bool) -> bool:
+    """Whether a match total ends the match: it reaches the target (002 'reaches 2005 or
+    more'), or with ``inclusive`` false passes it (000 'pass 2000'; ``target_inclusive``).
+
+    >>> target_reached(2000, 2000, True), target_reached(2000, 2000, False)
+    (True, False)
+    """
+    return total >= target if inclusive else total > target
+
+
+def points_to_target(total: int, target: int, inclusive: bool) -> int:
+    """How many points a total still needs to end the match (:func:`target_reached`).
+
+    >>> points_to_target(1500, 2005, True), points_to_target(1500, 2000, False)
+    (505, 501)
+    """
+    return target - total + (0 if inclusive else 1)
+
+
 def match_winner(totals: Mapping[str, int], rules: Rules) -> str | None:
     """The side that has won the match, or None while it goes on.
 
@@ -618,8 +637,7 @@ def match_winner(totals: Mapping[str, int], rules: Rules) -> str | None:
     if not totals:
         return None
     best = max(totals.values())
-    reached = best >= rules.target if rules.target_inclusive else best > rules.target
-    if not reached:
+    if not target_reached(best, rules.target, rules.target_inclusive):
         return None
     leaders = [name for name, total in totals.items() if total == best]
     return leaders[0] if len(leaders) == 1 else None

@@ -47,7 +47,7 @@ from typing import Any
 import pytest
 
 from buraco_learn import PRESET_NAMES, InvalidRulesError, Rules, preset
-from buraco_learn.cards import Card, card_of_id, code_of_id
+from buraco_learn.cards import card_of_id, code_of_id
 from buraco_learn.errors import InvalidRecordError
 from buraco_learn.game import HandState
 from buraco_learn.game import actions as A
@@ -58,7 +58,7 @@ from buraco_learn.game.playout import _draw_proposals, _proposals
 from buraco_learn.game.position import position
 from buraco_learn.game.view import leaks
 from buraco_learn.rules import OptionSpec
-from buraco_learn.scoring import SideInput, check_hand, match_winner
+from buraco_learn.scoring import check_hand, match_winner
 
 CLEAN_BURRACO = "3S 4S 5S 6S 7S 8S 9S"
 DIRTY_BURRACO = "3S 4S 5S 6S JK=7S 8S 9S"
@@ -128,20 +128,7 @@ def sheet_accepts(state: HandState, closer: int | None = None) -> bool:
     """Whether the score sheet of ``state`` (as :meth:`HandState.score` writes it; ``closer``:
     the seat that closed, its hand now empty) passes :func:`check_hand`, the check of a hand
     written down after play: scoring must accept what the game allowed."""
-    sides: dict[str, SideInput] = {}
-    for side, name in enumerate(state.side_names):
-        seats = state.side_seats(side)
-        pot: str | tuple[Card, ...]
-        pending = [state.pending_pot[seat] for seat in seats if seat in state.pending_pot]
-        if not state.rules.pot_sizes:
-            pot = "none"
-        elif pending:
-            pot = tuple(card_of_id(card_id) for card_id in pending[0])
-        else:
-            pot = "taken" if side in state.side_pot else "not-taken"
-        hands = tuple(() if seat == closer else tuple(state.hand_cards(seat)) for seat in seats)
-        sides[name] = SideInput(melds=tuple(meld.meld for meld in state.side_melds(side)), hands=hands, pot=pot)
-    closed = None if closer is None else state.side_names[state.side_of[closer]]
+    sides, closed = state.score_inputs(closer)
     try:
         check_hand(sides, closed, state.rules)
     except InvalidRecordError:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from buraco_learn import InvalidRecordError, Meld, parse_cards, preset
+from buraco_learn import PRESET_NAMES, InvalidRecordError, Meld, parse_cards, preset
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import (
     BurracoItem,
@@ -481,3 +481,35 @@ def test_side_input_rejects_values_that_are_not_melds_or_cards() -> None:
         SideInput((), (("7H",),), "taken")  # type: ignore[arg-type]
     side = SideInput([Meld.parse("5H 6H 7H")], [list(parse_cards("KH"))], list(parse_cards(UNSEEN_POT)))  # type: ignore[arg-type]
     assert isinstance(side.melds, tuple) and side.hands == (parse_cards("KH"),) and len(side.unseen_pot) == 11
+
+
+def test_score_reads_the_state_through_score_inputs() -> None:
+    """HandState.score scores exactly what HandState.score_inputs hands the scoring (issue 15:
+    the option flips' sheet check reads the same inputs), and the closer's hand counts as empty."""
+    import random
+
+    from buraco_learn.game import HandState
+    from buraco_learn.game.playout import random_playout
+
+    for name in PRESET_NAMES:
+        state = HandState.new(preset(name), random.Random(7))
+        random_playout(state, random.Random(8))
+        sides, closed = state.score_inputs(state.closed_by)
+        assert closed == (None if state.closed_by is None else state.side_names[state.side_of[state.closed_by]])
+        assert {key: value.to_dict() for key, value in score_hand(sides, closed, state.rules).items()} == {
+            key: value.to_dict() for key, value in state.score().items()}
+        seat = state.current
+        hands = state.score_inputs(seat)[0][state.side_names[state.side_of[seat]]].hands
+        assert () in hands
+
+
+def test_target_rule_in_one_place() -> None:
+    from buraco_learn.scoring import points_to_target, target_reached
+
+    for name in PRESET_NAMES:
+        rules = preset(name)
+        for total in (rules.target - 1, rules.target, rules.target + 1):
+            assert (match_winner({"a": total, "b": 0}, rules) == "a") is target_reached(total, rules.target, rules.target_inclusive)
+            need = points_to_target(total, rules.target, rules.target_inclusive)
+            assert target_reached(total + need, rules.target, rules.target_inclusive)
+            assert not target_reached(total + need - 1, rules.target, rules.target_inclusive)

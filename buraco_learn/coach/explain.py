@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from buraco_learn.cards import Card, Rank
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
+from buraco_learn.game.predicates import pile_card_rule
 from buraco_learn.game.table import TableMeld
 from buraco_learn.game.view import PlayerView
 from buraco_learn.game.words import meld_phrase
@@ -270,7 +271,7 @@ def _explain_take(pos: Position, action: Action) -> Explanation:
     cards = f"The pile brings {cards_list(taken)} into your hand"
     cards += f": {join(useful[:3])}." if useful else "."
     if rules.must_meld_pile_card and taken:
-        cards += f" You must meld {card_words(taken[0])} this turn ({rule('fechado_top' if rules.pile_take == 'top' else 'draw', rules)})."
+        cards += f" You must meld {card_words(taken[0])} this turn ({rule(pile_card_rule(rules), rules)})."
     return Explanation(idea, cards, "", gains, (source,), gain)
 
 
@@ -343,7 +344,7 @@ def _meld_phrase(pos: Position, codes: list[int], target: TableMeld | None, swap
         phrases.append(f"gets you to the {pot}")
         extra.append(f"It leaves one card: discard it and the {pot} is yours ({rule('pot', rules)})")
     if pos.must_meld is not None and pos.must_meld in codes:
-        extra.append(f"It melds {card_words(pos.must_meld)} you took from the pile, as you must this turn ({rule('fechado_top' if rules.pile_take == 'top' else 'draw', rules)})")
+        extra.append(f"It melds {card_words(pos.must_meld)} you took from the pile, as you must this turn ({rule(pile_card_rule(rules), rules)})")
     phrases.append(f"puts {points} points on the table")
     wilds = [code for code in codes if pos.t.wild[code]]
     if wilds and not (length >= bl > was):

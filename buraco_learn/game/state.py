@@ -466,9 +466,16 @@ class HandState:
         out += [card_id for meld in self.melds for card_id in meld.ids]
         return out
 
-    def score(self) -> dict[str, Any]:
-        """The hand's score per side name (see :mod:`buraco_learn.scoring`)."""
-        from buraco_learn.scoring import SideInput, score_hand
+    def score_inputs(self, closer: int | None = None) -> tuple[dict[str, Any], str | None]:
+        """What the scoring reads of this hand: per side name, a
+        :class:`~buraco_learn.scoring.SideInput` (its melds, its players' hands, its pot:
+        'none' without pots, the cards of one picked up after a discard and not yet in
+        hand, 'taken', 'not-taken'), and the name of the side that closed.
+
+        ``closer``: the seat that closed, whose hand counts as empty (:meth:`score` passes
+        :attr:`closed_by`; a test may ask how a close it is about to allow would be scored).
+        """
+        from buraco_learn.scoring import SideInput
 
         sides: dict[str, Any] = {}
         for side, name in enumerate(self.side_names):
@@ -485,10 +492,17 @@ class HandState:
                 pot = "not-taken"
             sides[name] = SideInput(
                 melds=tuple(meld.meld for meld in self.side_melds(side)),
-                hands=tuple(tuple(self.hand_cards(seat)) for seat in seats),
+                hands=tuple(() if seat == closer else tuple(self.hand_cards(seat)) for seat in seats),
                 pot=pot,
             )
-        closed = self.side_names[self.side_of[self.closed_by]] if self.closed_by is not None else None
+        closed = self.side_names[self.side_of[closer]] if closer is not None else None
+        return sides, closed
+
+    def score(self) -> dict[str, Any]:
+        """The hand's score per side name (see :mod:`buraco_learn.scoring`)."""
+        from buraco_learn.scoring import score_hand
+
+        sides, closed = self.score_inputs(self.closed_by)
         return score_hand(sides, closed, self.rules)
 
     def _repr_svg_(self) -> str:

@@ -31,6 +31,7 @@ import traitlets
 
 from buraco_learn.errors import InvalidRecordError
 from buraco_learn.rules import Rules
+from buraco_learn.scoring import points_to_target, target_reached
 from buraco_learn.ui.base import BuracoWidget, static_asset
 
 _INT_FIELDS = ("total", "melded", "in_hand", "burraco_bonus", "closing_bonus", "pot")
@@ -94,7 +95,7 @@ class ScoreSheet(BuracoWidget):
     ``ScoreSheet(sides, target=None, hands=(), rules=None, target_inclusive=None)``:
     ``sides`` maps each side's key (as in the hand dicts) to its name, or is a list of
     names (keys '0', '1' ...); ``target`` defaults to ``rules.target`` (2005 without
-    rules). ``add_hand(hand)`` appends a hand; ``clear()`` empties the sheet.
+    rules); whether a total ends the match is :func:`buraco_learn.scoring.target_reached`. ``add_hand(hand)`` appends a hand; ``clear()`` empties the sheet.
 
     Synced (read only in the browser): ``sides``, ``target``, ``hands`` (checked
     hand results), ``running`` (the totals after each hand), ``status``. The browser
@@ -132,9 +133,10 @@ class ScoreSheet(BuracoWidget):
             side_list = [{"key": str(index), "name": name} for index, name in enumerate(sides)]
         if len(side_list) < 2 or len({side["key"] for side in side_list}) != len(side_list):
             raise InvalidRecordError(f"score sheet: a match needs at least two distinct sides, not {sides!r}")
+        match_rules = rules if rules is not None else Rules()  # without rules, the defaults (002)
         if target is None:
-            target = rules.target if rules is not None else 2005
-        self.target_inclusive = (rules.target_inclusive if rules is not None else True) if target_inclusive is None else target_inclusive
+            target = match_rules.target
+        self.target_inclusive = match_rules.target_inclusive if target_inclusive is None else target_inclusive
         super().__init__(sides=side_list, target=_int(target, "target"), **kwargs)
         for hand in hands:
             self.add_hand(hand)
@@ -172,7 +174,7 @@ class ScoreSheet(BuracoWidget):
         return dict(self.running[-1]) if self.running else {key: 0 for key in self.side_keys}
 
     def reached(self, total: int) -> bool:
-        return total >= self.target if self.target_inclusive else total > self.target
+        return target_reached(total, self.target, self.target_inclusive)
 
     def _update(self, hands: list[dict[str, Any]] | None = None) -> None:
         """Set ``hands`` (default: as they are), the running totals and the status in one message."""
@@ -196,7 +198,7 @@ class ScoreSheet(BuracoWidget):
             if best == second:
                 return f"Level at {_points(best)} past the target: another hand is played."
             return f"{self.side_name(ordered[0])} win the match with {_points(best)}."
-        to_go = self.target - best + (0 if self.target_inclusive else 1)
+        to_go = points_to_target(best, self.target, self.target_inclusive)
         if best == second:
             return f"Level at {_points(best)}; {_points(to_go)} to go to {_points(self.target)}."
         lead = f"{self.side_name(ordered[0])} lead by {_points(best - second)}"
