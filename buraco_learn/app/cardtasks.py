@@ -34,6 +34,7 @@ from buraco_learn.errors import BuracoError
 from buraco_learn.extend import check_add, check_swap
 from buraco_learn.melds import Meld, Verdict, check_meld
 from buraco_learn.presets import preset
+from buraco_learn.problems import Problem
 from buraco_learn.rules import Rules
 from buraco_learn.ui.quizgen import meld_why, quote_rule
 from buraco_learn.ui.table_view import meld_name
@@ -206,6 +207,14 @@ def _stands_for(task: CardTask) -> Card | None:
     return next((slot.stands_for for slot in meld.slots if slot.wild), None)
 
 
+def _reasons(verdict: Verdict) -> str:
+    """Why a pick is refused: the engine's explanations, or only "too few cards" when that is the matter."""
+    explanations = verdict.explanations
+    if Problem.TOO_FEW_CARDS in verdict.problems:
+        return explanations[verdict.problems.index(Problem.TOO_FEW_CARDS)]
+    return " ".join(explanations)
+
+
 def judge(task: CardTask, picked: Sequence[Card]) -> Judgement:
     """The engine's verdict on ``picked`` (the order they were clicked in does not matter)."""
     cards = tuple(sort_cards(picked))
@@ -233,7 +242,7 @@ def judge(task: CardTask, picked: Sequence[Card]) -> Judgement:
         assert task.table is not None
         verdict = check_swap(task.table, cards[0], rules)
     if not verdict.legal:
-        return Judgement(False, "Not a legal meld" if task.action == "meld" else "Not allowed", " ".join(verdict.explanations))
+        return Judgement(False, "Not a legal meld" if task.action == "meld" else "Not allowed", _reasons(verdict))
     missed = task.goal.miss(verdict, cards)
     if missed:
         return Judgement(False, "Legal, but not the task", missed)
