@@ -80,6 +80,21 @@ RECAPS: Final[dict[str, tuple[str, str, str]]] = {
         "Hint gives the coach's idea first, then the cards, then the move itself.",
         "After the hand, the coach's review shows the choices that cost you the most.",
     ),
+    "take-the-pile": (
+        "Take the discard pile when its cards make new melds with yours or fit your side's melds.",
+        "A wild card in the pile makes it worth taking.",
+        "When your hand is nearly empty, draw instead: a pile you cannot use keeps you from your pozzetto.",
+    ),
+    "safe-discards": (
+        "East plays after you and may take the whole pile, so discard a card East and West cannot use.",
+        "A card that fits their melds is dangerous, above all one that makes their burraco.",
+        "Keep your wild cards: never throw one away.",
+    ),
+    "pot-or-close": (
+        "Meld everything you can: emptying your hand first brings your side its pozzetto.",
+        "Once your side has its pozzetto and a burraco, close as soon as you can.",
+        "Closing scores 100, and the other side pays for every card still in their hands.",
+    ),
     "bukharo": (
         "Bukharo plays like Italian Burraco, and its pot is called the morto.",
         "A side may lay out a second set of one rank, and a wild card at the end of a run may move up.",

@@ -1,0 +1,507 @@
+"""Strategy lessons 13 to 15: positions on the card table, judged by the coach's own evaluation.
+
+Each lesson is a few :class:`Spot` s: a position written in card notation (Italian rules,
+002), the kind of move the lesson teaches (take the pile or draw; which card to discard;
+go for the pozzetto or close) and the tempting moves it warns against (``traps``). The
+learner plays the position on the card table; every decision of theirs with a choice,
+up to the spot's last one (the draw for a draw-or-take spot, else the discard, the close
+or picking up the pozzetto), goes to the coach (:meth:`buraco_learn.coach.Coach.compare`):
+
+- **right** when it is the coach's choice, or a choice the coach's simulations cannot tell
+  apart from it (verdict ``"same"`` or ``"as-good"``: the paired difference within
+  :data:`buraco_learn.coach.Z` = 1.96 standard errors, the coach's own margin);
+- **wrong** when the coach's choice is better beyond that margin (``"worse"``): the table
+  is set back to the position before that move with the coach's choice marked on it, the
+  coach's reason is shown, and "Try a fresh position" deals the same idea in other suits.
+
+The coach here is :func:`lesson_coach`: the table's coach with its full search (48 worlds)
+and no time cap, so a position's verdicts never depend on how busy the machine is.
+Nothing here decides a verdict: ``tests/test_app_strategy.py`` checks, for every spot and
+every variant, that the coach's choice is of the kind the lesson says, that each trap is
+worse beyond the margin, that no legal move beats the choice beyond it, and that the
+lesson's reason names the cards it is about.
+
+>>> spot = SPOTS["take-the-pile"][0]
+>>> spot.state(1).view(0).phase, spot.trap_actions(1)[0].notation()
+('draw', 'draw')
+>>> spot.why_text(0)[:44]
+'Take it: the pile’s Q♣ makes a set with your'
+>>> rename("QC 10C 2S", "SHCD")
+'QD 10D 2H'
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from buraco_learn.app import parts
+from buraco_learn.app.lessonkit import Page
+from buraco_learn.app.pages import STYLE
+from buraco_learn.app.positions import TRIAL_STYLE, action_text
+from buraco_learn.cards import Card
+from buraco_learn.game.actions import Action
+from buraco_learn.game.position import position
+from buraco_learn.game.state import HandState
+from buraco_learn.presets import preset
+from buraco_learn.render import cards_svg
+
+log = logging.getLogger("buraco_learn.app")
+
+RULES: Final = preset("italian")
+#: The coach's seed in these lessons (the tests use the same coach).
+COACH_SEED: Final = 1
+#: Suit renamings, one per variant: the first spells a spot as written (H S D C), the others rename every suit.
+VARIANTS: Final = ("HSDC", "SHCD", "DCHS", "CDSH")
+SUIT_WORDS: Final = {"H": "hearts", "S": "spades", "D": "diamonds", "C": "clubs"}
+_CARD: Final = re.compile(r"(10|[2-9AJQK])([HSDC])")
+_FIELD: Final = re.compile(r"\{((?:10|[2-9AJQK])[HSDC]|JK|[HSDC])\}")
+#: The ends of a spot's turn: what the learner's last judged move is, by the phase the spot starts in.
+ENDS: Final = {"draw": ("draw", "take"), "play": ("discard", "close", "pot")}
+
+
+def rename(text: str, variant: str) -> str:
+    """``text`` (cards in notation, or actions) with its suits renamed: H S D C become ``variant``'s letters."""
+    table = dict(zip("HSDC", variant))
+    return _CARD.sub(lambda match: match.group(1) + table[match.group(2)], text)
+
+
+def lesson_coach() -> Any:
+    """The coach that judges the strategy lessons: full search, no time cap (see the module)."""
+    from buraco_learn.coach import Coach
+
+    return Coach(RULES, seed=COACH_SEED, budget_ms=None)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One position of a strategy lesson (see the module); cards in ``spec`` and ``why`` as for the first variant."""
+
+    key: str
+    title: str
+    spec: Mapping[str, Any]
+    expect: str
+    traps: tuple[str, ...]
+    why: str
+    variants: tuple[str, ...] = VARIANTS
+
+    @property
+    def phase(self) -> str:
+        return str(self.spec.get("phase", "draw"))
+
+    @property
+    def ends(self) -> tuple[str, ...]:
+        return ENDS[self.phase]
+
+    def variant(self, number: int) -> str:
+        return self.variants[number % len(self.variants)]
+
+    def state(self, number: int = 0) -> HandState:
+        """The position of variant ``number``: North to play."""
+        suits = self.variant(number)
+        spec = dict(self.spec)
+        spec["hands"] = {seat: rename(cards, suits) for seat, cards in self.spec["hands"].items()}
+        if "melds" in spec:
+            spec["melds"] = {side: [rename(meld, suits) for meld in melds] for side, melds in self.spec["melds"].items()}
+        for key in ("pile", "stock"):
+            if key in spec:
+                spec[key] = rename(spec[key], suits)
+        return position(RULES, current="N", **spec)
+
+    def trap_actions(self, number: int = 0) -> list[Action]:
+        return [Action.parse(rename(trap, self.variant(number))) for trap in self.traps]
+
+    def named_cards(self, number: int = 0) -> list[Card]:
+        """The cards the reason names (in variant ``number``)."""
+        suits = self.variant(number)
+        return [Card.parse(rename(name, suits)) for name in _FIELD.findall(self.why) if len(name) > 1]
+
+    def why_text(self, number: int = 0) -> str:
+        """The lesson's reason in variant ``number``'s suits: cards drawn with their symbols, suits in words."""
+        suits = self.variant(number)
+
+        def word(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if len(name) == 1:
+                return SUIT_WORDS[rename("2" + name, suits)[-1]]
+            return card_words(Card.parse(rename(name, suits)))
+
+        return _FIELD.sub(word, self.why)
+
+
+def card_words(card: Card) -> str:
+    """A card as the lessons' reasons write it: ``'7♥'``, and a joker as ``'joker'``."""
+    return "joker" if card.is_joker else card.unicode()
+
+
+_DRAW_TASK: Final = "You have not drawn yet. Draw from the stock, or take the whole discard pile?"
+_PLAY_TASK: Final = "You have drawn. Play the rest of your turn as you judge best."
+_DISCARD_TASK: Final = "You have drawn and have nothing to meld. Which card do you discard?"
+_CAN_CLOSE: Final = {"pots": [None, "auto"], "pots_taken": ["NS"]}
+_BURRACO: Final = "5S 6S 7S 8S 9S 10S JS"
+
+#: The lessons' positions, by lesson id.
+SPOTS: Final[dict[str, tuple[Spot, ...]]] = {
+    "take-the-pile": (
+        Spot("two-melds", "A pile with melds in it",
+             {"hands": {"N": "QS QD 8C 9C 4D 7S 3H JD 5S AC KH"}, "pile": "2S QC 10C 6H"}, "take", ("draw",),
+             "Take it: the pile’s {QC} makes a set with your {QS} {QD}, and its {10C} a run with your {8C} {9C}. "
+             "Two new melds at once, and a wild card, the {2S}, as well."),
+        Spot("race-pot", "Your hand is nearly empty",
+             {"hands": {"N": "7H 8H"}, "melds": {"NS": ["4H 5H 6H", "9S 9D 9C"]}, "pile": "KD QS 10C AH JD"}, "draw", ("take",),
+             "Draw: your {7H} {8H} go onto your run, then you discard the card you drew, and your hand is empty: "
+             "the pozzetto is yours. Take the pile and its five cards stay in your hand instead."),
+        Spot("extend-two", "Cards for your side's melds",
+             {"hands": {"N": "KS 4C 7S 3D JC 5D QC 9S AD 8C 10D"}, "melds": {"NS": ["5H 6H 7H 8H", "9D 9C 9S"]},
+              "pile": "4H 9H 3S"}, "take", ("draw",),
+             "Take it: the {4H} fits your side’s run of {H} and the {9H} your set of 9s. More points on the table, "
+             "and the run grows towards a burraco."),
+        Spot("pair-take", "A pile that matches a pair",
+             {"hands": {"N": "7S 7D 4C JD 3H 9S KC 5D QH AC 10D"}, "pile": "2H 7C"}, "take", ("draw",),
+             "Take it: the {7C} makes a set with your {7S} {7D}, and under it lies the {2H}, a wild card: "
+             "the most useful card there is."),
+        Spot("one-card", "A single card on the pile",
+             {"hands": {"N": "7H 8H"}, "melds": {"NS": ["4H 5H 6H", "9S 9D 9C"]}, "pile": "KD"}, "draw", ("take",),
+             "Draw: a single pile card may not be thrown straight back, so the {KD} would stay in your hand and keep "
+             "you from your pozzetto. A card from the stock you can discard once your {7H} {8H} are on your run."),
+    ),
+    "safe-discards": (
+        Spot("their-burraco", "A run of six on their side",
+             {"hands": {"N": "JC 4D 9S KH 6D 3S"}, "melds": {"EW": ["5C 6C 7C 8C 9C 10C"], "NS": ["QS QD QH"]},
+              "pile": "8D 5H", "phase": "play"}, "discard", ("discard JC",),
+             "Keep the {JC}: East–West’s run {5C} to {10C} has six cards, and your {JC} would make it seven, "
+             "a burraco worth 200 to them.", ("HSDC", "HSCD", "HDSC", "HCSD")),
+        Spot("their-kings", "Six Kings on their side",
+             {"hands": {"N": "KH 4D 9S 7C 6D 3S"}, "melds": {"EW": ["KS KS KD KC KC KD"], "NS": ["QS QD QH"]},
+              "pile": "8D 5H", "phase": "play"}, "discard", ("discard KH",),
+             "Keep the {KH}: East–West have six Kings on the table, and a seventh makes their burraco.",
+             ("HSDC", "HDSC", "HDCS", "HCDS")),
+        Spot("the-joker", "A joker in your hand",
+             {"hands": {"N": "JK 4D 9S KH 6C 3S"}, "pile": "8D 5H", "phase": "play"}, "discard", ("discard JK",),
+             "Never throw away the {JK}: a wild card fits almost any meld, and East, who plays next, would take "
+             "the pile to have it.", ("HSDC", "HSCD", "HDCS", "HCDS")),
+        Spot("fits-their-set", "A card that fits their meld",
+             {"hands": {"N": "KH 4D 9S 6C 3S 10H"}, "melds": {"EW": ["KS KD KC"], "NS": ["QS QD QH"]},
+              "pile": "8D 5H JC", "phase": "play"}, "discard", ("discard KH",),
+             "Keep the {KH}: it fits East–West’s set of Kings, so East could take the pile and lay it down at once. "
+             "Throw a card they cannot use.", ("HSDC", "HDSC", "SHDC", "SDHC")),
+        Spot("both-ends", "A run that grows at both ends",
+             {"hands": {"N": "4C 9C KH 6D JS 3H"}, "melds": {"EW": ["5C 6C 7C 8C"], "NS": ["QS QD QH"]},
+              "pile": "8D 5H", "phase": "play"}, "discard", ("discard 4C", "discard 9C"),
+             "East–West’s run {5C} to {8C} grows at both ends: your {4C} fits below it and your {9C} above. "
+             "Throw neither.", ("HSDC", "HSCD", "HCSD", "HCDS")),
+    ),
+    "pot-or-close": (
+        Spot("meld-to-pot", "A run in your hand",
+             {"hands": {"N": "5H 6H 7H KC"}, "melds": {"NS": ["9S 9D 9C"]}, "pile": "8D 4S", "phase": "play"},
+             "meld", ("discard KC", "discard 5H"),
+             "Lay down {5H} {6H} {7H} and discard the {KC}: your hand is empty, so the pozzetto is yours. "
+             "Holding the run back gains nothing."),
+        Spot("lay-off-to-pot", "Two cards that fit",
+             {"hands": {"N": "7H 9S KC"}, "melds": {"NS": ["4H 5H 6H", "9D 9C 9H"]}, "pile": "8D 4S", "phase": "play"},
+             "add", ("discard KC", "discard 7H"),
+             "Put the {7H} on your run and the {9S} on your 9s, then discard the {KC}: your hand is empty and "
+             "the pozzetto is yours."),
+        Spot("pot-directly", "Two melds in your hand",
+             {"hands": {"N": "5H 6H 7H 8C 8D 8S"}, "pile": "9D 4S", "phase": "play"}, "meld", ("discard 8S", "discard 5H"),
+             "Lay down both melds, {5H} {6H} {7H} and {8C} {8D} {8S}: every card is melded without a discard, so you "
+             "pick up the pozzetto at once and play on with it."),
+        Spot("close-now", "Your side can close",
+             {"hands": {"N": "7H KC"}, "melds": {"NS": ["4H 5H 6H", _BURRACO]}, "pile": "8D 4S", "phase": "play", **_CAN_CLOSE},
+             "add", ("discard KC", "discard 7H"),
+             "Your side has its pozzetto and a burraco: put the {7H} on your run and close with the {KC}. Closing "
+             "scores 100, and every card left in East–West’s hands counts against them."),
+        Spot("close-not-pile", "One card left",
+             {"hands": {"N": "7H"}, "melds": {"NS": ["4H 5H 6H", _BURRACO]}, "pile": "8D 4S KD QC 3C", "stock": "QD",
+              "phase": "draw", **_CAN_CLOSE}, "draw", ("take",),
+             "Draw: put your {7H} on your run and close with the card you drew. Take the pile and five cards fill "
+             "your hand: no close this turn."),
+        Spot("close-or-wait", "Close, or wait for more?",
+             {"hands": {"N": "7H 8H KC"}, "melds": {"NS": ["4H 5H 6H", _BURRACO]}, "pile": "8D 4S", "phase": "play",
+              **_CAN_CLOSE}, "add", ("discard KC",),
+             "Put the {7H} {8H} on your run and close with the {KC}. Waiting for a bigger meld gives East–West a turn "
+             "to close first, with your cards still in your hand."),
+    ),
+}
+
+
+def task_text(spot: Spot) -> str:
+    if spot.phase == "draw":
+        return _DRAW_TASK
+    return _DISCARD_TASK if spot.expect == "discard" else _PLAY_TASK
+
+
+# -- judging the learner's moves -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Judgement:
+    """The coach's verdict on one of the learner's moves (``before``: the position it was played in)."""
+
+    action: Action
+    best: Action
+    verdict: str
+    text: str
+    difference: float
+    margin: float
+    before: HandState = field(repr=False)
+
+    @property
+    def right(self) -> bool:
+        return self.verdict != "worse"
+
+
+def judge(coach: Any, before: HandState, action: Action) -> Judgement:
+    """The coach's verdict on ``action`` played by North in ``before`` (from North's view only)."""
+    comparison = coach.compare(before.view(0), action)
+    return Judgement(action, comparison.suggested, comparison.verdict, comparison.text, comparison.difference,
+                     comparison.margin, before)
+
+
+class Attempt:
+    """One try at a spot's variant: the learner's moves judged as they come (see the module)."""
+
+    def __init__(self, spot: Spot, number: int, coach: Any) -> None:
+        self.spot = spot
+        self.number = number
+        self.coach = coach
+        self.start = spot.state(number)
+        self.judged: list[Judgement] = []
+        self.result: bool | None = None
+        self._seen = 0
+
+    def follow(self, state: HandState) -> bool | None:
+        """Judge the learner's moves in ``state``'s history not judged yet; the result once known."""
+        if self.result is not None:
+            return self.result
+        replay = self.start.clone()
+        for index, action in enumerate(state.history):
+            if index >= self._seen and replay.current == 0:
+                choices = len(replay.view(0).legal)
+                if choices > 1:
+                    verdict = judge(self.coach, replay.clone(), action)
+                    self.judged.append(verdict)
+                    if not verdict.right:
+                        self.result = False
+                if self.result is None and action.kind in self.spot.ends:
+                    self.result = True
+                if self.result is not None:
+                    self._seen = index + 1
+                    return self.result
+            replay.apply(action)
+        self._seen = len(state.history)
+        return None
+
+
+def action_cards(action: Action) -> list[Card]:
+    """The cards ``action`` plays (to mark them on the table)."""
+    return [card for group in action.groups for card in group] + list(action.cards)
+
+
+def choice_html(judgement: Judgement) -> str:
+    """The coach's choice in words and, where it plays cards, their picture."""
+    words = html.escape(action_text(judgement.best, judgement.before))
+    cards = action_cards(judgement.best)
+    picture = f' <span class="strategy-choice-cards">{cards_svg(cards, scale=0.5)}</span>' if cards else ""
+    return f'<p class="strategy-choice"><strong>The coach’s choice:</strong> {words}.{picture}</p>'
+
+
+# -- the lesson's widget ----------------------------------------------------------------------------
+STRATEGY_STYLE: Final = """<style>
+.strategy-head{display:flex;flex-wrap:wrap;gap:.3em 1em;align-items:baseline}
+.strategy-head h3{margin:.2em 0}.strategy-marks{letter-spacing:.15em;color:#555}
+.strategy-why{margin:.3em 0}.strategy-choice svg{vertical-align:middle}
+</style>"""
+_NO_HINTS: Final = ("No hints in this lesson: the position is for your own judgement. After your move the coach says "
+                    "whether it agrees, and why.")
+
+
+class StrategyTasks:
+    """A lesson's positions, one at a time, on the card table; each one a task of the page's stars."""
+
+    def __init__(self, lesson: str, page: Page | None = None, *, coach: Any = None) -> None:
+        if lesson not in SPOTS:
+            raise ValueError(f"there are no strategy positions for the lesson {lesson!r}")
+        self.lesson = lesson
+        self.spots = SPOTS[lesson]
+        self.page = page
+        self.coach = coach or lesson_coach()
+        self.index = 0
+        self.tries = [0] * len(self.spots)
+        self.passed = [False] * len(self.spots)
+        self.first_right = [False] * len(self.spots)
+        self.attempt: Attempt | None = None
+        self.table: Any = None
+        self.reviewing = False
+        self.head = parts.html()
+        self.task = parts.html()
+        self.holder = parts.box()
+        self.feedback = parts.html()
+        self.fresh = parts.button("Try a fresh position", icon="refresh", own_layout=True,
+                                  tooltip="The same idea, dealt in other suits")
+        self.onward = parts.button("Next position", icon="forward", button_style="primary", own_layout=True)
+        self.fresh.on_click(lambda _button: self.try_again())
+        self.onward.on_click(lambda _button: self.next_position())
+        self.buttons = parts.hbox([self.fresh, self.onward], flex_flow="row wrap")
+        self.widget = parts.vbox([self.head, self.task, self.holder, self.feedback, self.buttons])
+        if page is not None:
+            for number in range(len(self.spots)):
+                page.task(self._key(number))
+        self.show(0)
+
+    def __repr__(self) -> str:
+        return f"StrategyTasks({self.lesson!r}, position {self.index + 1} of {len(self.spots)})"
+
+    def _key(self, number: int) -> str:
+        return f"position {number + 1}"
+
+    @property
+    def spot(self) -> Spot:
+        return self.spots[self.index]
+
+    @property
+    def state(self) -> HandState:
+        state: HandState = self.table.state
+        return state
+
+    def show(self, index: int) -> None:
+        """Set up position ``index`` (a fresh variant each time it is shown again)."""
+        self.index = index % len(self.spots)
+        spot = self.spot
+        self.attempt = Attempt(spot, self.tries[self.index], self.coach)
+        self.reviewing = False
+        self._table(self.attempt.start.clone(), lambda view, rung: _NO_HINTS)
+        marks = " ".join("✔" if done else "☐" for done in self.passed)
+        self.head.value = (f'{STYLE}{STRATEGY_STYLE}<div class="strategy-head"><h3>Position {self.index + 1} of '
+                           f'{len(self.spots)}: {html.escape(spot.title)}</h3><span class="strategy-marks" '
+                           f'aria-label="{sum(self.passed)} of {len(self.spots)} positions passed">{marks}</span></div>')
+        self.task.value = (f'{STYLE}<p class="exercise-task"><strong>Your task:</strong> {html.escape(task_text(spot))} '
+                           "The coach judges your move.</p>")
+        self.feedback.value = ""
+        self.fresh.layout.display = "none"
+        self.onward.layout.display = "none"
+
+    def _table(self, state: HandState, hints: Any) -> None:
+        from buraco_learn.ui import CardTable
+
+        old = self.table
+        self.table = CardTable(state=state, practice=False, allow_highlight=False, autoplay=False, hint_source=hints,
+                               layout=parts.layout())
+        self.table.observe(lambda _change: self.update(), names="table")
+        self.holder.children = [self.table]
+        if old is not None:
+            try:
+                old.close()
+            except Exception:  # closing twice, or a kernel going away
+                log.debug("closing an old card table failed", exc_info=True)
+
+    def play(self, action: str | Action) -> None:
+        """Play the learner's move as the table would (for checks and tests)."""
+        self.table.play(action)
+
+    def update(self) -> None:
+        if self.reviewing or self.attempt is None or self.attempt.result is not None:
+            return
+        try:
+            result = self.attempt.follow(self.state)
+        except Exception:  # shown, never a traceback in the page
+            log.exception("the coach could not judge a move")
+            self.feedback.value = (f'{STYLE}<div class="buraco-feedback wrong" role="status">The coach could not judge '
+                                   "that move just now: press Try a fresh position.</div>")
+            self.fresh.layout.display = ""
+            return
+        if result is not None:
+            self._answered(result)
+
+    def _answered(self, right: bool) -> None:
+        attempt = self.attempt
+        assert attempt is not None
+        number = self.index
+        first = self.tries[number] == 0 and not self.passed[number]
+        self.tries[number] += 1
+        why = f'<p class="strategy-why"><strong>Why:</strong> {html.escape(attempt.spot.why_text(attempt.number))}</p>'
+        if right:
+            self.passed[number] = True
+            self.first_right[number] = self.first_right[number] or first
+            said = attempt.judged[-1].text if attempt.judged else ""
+            self.feedback.value = (f'{STYLE}<div class="buraco-feedback right" role="status"><strong>✔ The coach agrees.'
+                                   f"</strong> {html.escape(said)}</div>{why}")
+            self.table.notice = "✔ The coach agrees. Press Next position, under the table."
+            self.onward.layout.display = ""
+            self.fresh.layout.display = "none"
+        else:
+            wrong = attempt.judged[-1]
+            trap = any(wrong.action.canonical() == trap.canonical() for trap in attempt.spot.trap_actions(attempt.number))
+            lesson = why if trap else ""
+            self.feedback.value = (f'{STYLE}{TRIAL_STYLE}<div class="buraco-feedback wrong" role="status"><strong>✘ Not the '
+                                   f"coach’s choice: you chose to {html.escape(action_text(wrong.action, wrong.before))}."
+                                   f"</strong> {html.escape(wrong.text)}</div>{choice_html(wrong)}{lesson}"
+                                   "<p>The table is set back to the position before your move, with the coach’s choice "
+                                   "marked. Press <strong>Try a fresh position</strong> for the same idea in other suits.</p>")
+            self._mark(wrong)
+            self.fresh.layout.display = ""
+            self.onward.layout.display = "none"
+        self._refresh_head()
+        if self.page is not None:
+            self.page.answered(self._key(number), right)
+            if all(self.passed) and right:
+                self.page.record_quiz(sum(self.first_right), len(self.spots), self.lesson)
+
+    def _mark(self, wrong: Judgement) -> None:
+        """The position before the wrong move, on a table of its own, with the coach's choice marked."""
+        best = wrong.best
+        words = action_text(best, wrong.before)
+        mark = {"text": f"the coach’s choice is to {words}.", "cards": [card.notation() for card in action_cards(best)],
+                "action": best.notation()}
+        self.reviewing = True
+        self._table(wrong.before.clone(), lambda view, rung: mark)
+        self.table.hint()
+        self.table.notice = "The coach’s choice is marked. Press Try a fresh position, under the table."
+
+    def _refresh_head(self) -> None:
+        marks = " ".join("✔" if done else "☐" for done in self.passed)
+        value = str(self.head.value)
+        self.head.value = re.sub(r'(<span class="strategy-marks" aria-label=")[^"]*(">)[^<]*',
+                                 lambda m: f"{m.group(1)}{sum(self.passed)} of {len(self.spots)} positions passed"
+                                           f"{m.group(2)}{marks}", value)
+
+    def try_again(self) -> None:
+        """The same position's idea again, in a fresh variant."""
+        self.show(self.index)
+
+    def next_position(self) -> None:
+        """The next position not passed yet (or the next one, when every one is passed)."""
+        for step in range(1, len(self.spots) + 1):
+            candidate = (self.index + step) % len(self.spots)
+            if not self.passed[candidate] or all(self.passed):
+                self.show(candidate)
+                return
+
+    def coach_line(self) -> list[Action]:
+        """For checks: play the coach's choice at every decision of the current position until it ends."""
+        played: list[Action] = []
+        while self.attempt is not None and self.attempt.result is None:
+            state = self.state
+            if state.current != 0:
+                break
+            best = self.coach.suggest(state.view(0))
+            played.append(best)
+            self.play(best)
+        return played
+
+    def play_wrong(self) -> Action:
+        """For checks: play the position's first trap."""
+        trap = self.spot.trap_actions(self.attempt.number if self.attempt is not None else 0)[0]
+        self.play(trap)
+        return trap
+
+
+def strategy_tasks(lesson: str, page: Page | None = None) -> StrategyTasks:
+    """The lesson's positions on the card table (what a lesson notebook calls)."""
+    return StrategyTasks(lesson, page)
+
+
+def spots_of(lesson: str) -> Sequence[Spot]:
+    return SPOTS[lesson]
