@@ -68,13 +68,20 @@ def store(tmp_path: Path) -> ProgressStore:
 
 
 @pytest.fixture
-def saved_file(tmp_path: Path) -> dict[str, Any]:
-    """A downloaded file: a lesson done, lesson 12's game in play, another slot's game a hand on, a house ruleset."""
+def there(tmp_path: Path) -> ProgressStore:
+    """The store of the session the file came from: a lesson done, lesson 12's game in play, another
+    slot's game a hand on, a house ruleset."""
     there = ProgressStore(tmp_path / "there.sqlite3")
     there.mark_done("cards")
     there.save_game(SLOT, table_in_play(), "12_play_the_coach")
     there.save_game("a match", match_after_a_hand())
     there.save_ruleset(preset("italian", name="Our club", semi_clean_bonus=150))
+    return there
+
+
+@pytest.fixture
+def saved_file(there: ProgressStore) -> dict[str, Any]:
+    """The file downloaded from ``there``."""
     return dict(json.loads(export_progress(there)))
 
 
@@ -87,21 +94,24 @@ def snapshot(store: ProgressStore) -> tuple[Any, ...]:
             {game.slot: store.load_game(game.slot) for game in store.games()})
 
 
-def test_the_saved_games_and_rulesets_come_back_and_the_game_resumes(store: ProgressStore, saved_file: dict[str, Any]) -> None:
+def test_the_saved_games_and_rulesets_come_back_and_the_game_resumes(store: ProgressStore, there: ProgressStore,
+                                                                     saved_file: dict[str, Any]) -> None:
     assert saved_file["version"] == VERSION == 2
     words = load(store, saved_file)
     assert words == "Loaded your progress: 1 lesson done, 0 quizzes, 2 saved games, 1 house ruleset."
     games = {game.slot: game for game in store.games()}
     assert set(games) == {SLOT, "a match"} and games[SLOT].lesson == "12_play_the_coach" and games["a match"].lesson is None
-    for entry in saved_file["games"]:
-        assert store.load_game(entry["slot"]) == entry["game"]
+    for slot in (SLOT, "a match"):  # as they were saved there, the deal of the hand in play dealt again from the seed
+        assert store.load_game(slot) == there.load_game(slot)
+        assert game_of(saved_file, slot)["game"]["hand"]["deal"] is None  # not in the file: it passes through the browser
+    assert all(hand["deal"] for hand in game_of(saved_file, "a match")["game"]["hands"])  # a finished hand was shown face up
     assert store.ruleset("Our club") == preset("italian", name="Our club", semi_clean_bonus=150)
 
     room = GameRoom(Page("12_play_the_coach", store=store), pace=0)  # lesson 12 here resumes the game from there
     assert not room.resume_button.disabled
     table = room.resume()
     assert table is not None and table.state.phase == "play" and len(table.state.history) > 0
-    assert json.loads(table.to_json())["hand"] == game_of(saved_file)["game"]["hand"]
+    assert json.loads(table.to_json())["hand"] == there.load_game(SLOT)["hand"]
     table.close()
 
     assert load(store, saved_file) == words  # the same file again: the same games, nothing to say
@@ -118,7 +128,7 @@ def test_a_version_1_file_still_loads_and_may_not_hold_games(store: ProgressStor
 
 
 def test_the_later_saved_game_or_ruleset_wins(store: ProgressStore, saved_file: dict[str, Any]) -> None:
-    store.save_game(SLOT, table_in_play() | {"seed": 5}, "12_play_the_coach")
+    store.save_game(SLOT, table_in_play(), "12_play_the_coach")
     here = store.load_game(SLOT)
     older = copy.deepcopy(saved_file)
     index = [game["slot"] for game in older["games"]].index(SLOT)
@@ -129,7 +139,7 @@ def test_the_later_saved_game_or_ruleset_wins(store: ProgressStore, saved_file: 
     later = copy.deepcopy(older)
     later["games"][index]["updated"] = "2999-01-01T00:00:00+00:00"
     assert "keeps its own" not in load(store, later)
-    assert store.load_game(SLOT) == later["games"][index]["game"]
+    assert store.load_game(SLOT) == {**here, "options": {**here["options"], "large": True}}  # the file's, dealt again
 
 
 def test_a_game_set_aside_or_damaged_stays_out_of_the_file(store: ProgressStore) -> None:
@@ -157,7 +167,9 @@ HOSTILE_GAMES: dict[str, tuple[Any, str | None]] = {
     "an illegal move added": (lambda d: game_of(d)["game"]["hand"]["actions"].append("draw"), "does not replay"),
     "a move changed": (lambda d: game_of(d)["game"]["hand"].update(actions=[*_actions(d)[:-1], "meld 5H 6H 7H"]), "does not replay"),
     "a move taken back": (lambda d: game_of(d)["game"]["hand"].update(actions=_actions(d)[:-1]), None),
-    "another deal's seed": (lambda d: game_of(d)["game"].update(seed=6), "does not replay"),
+    "a deal not from the seed": (lambda d: game_of(d, "a match")["game"]["hand"].update(
+        deal=game_of(d, "a match")["game"]["hands"][0]["deal"]), "does not replay"),
+    "another deal's seed": (lambda d: game_of(d, "a match")["game"].update(seed=6), "does not replay"),
     "a seed as text": (lambda d: game_of(d)["game"].update(seed="5"), "does not replay"),
     "an unknown field in the game": (lambda d: game_of(d)["game"].update(_esm="alert(1)"), "does not replay"),
     "front-end code in its options": (lambda d: game_of(d)["game"]["options"].update(_esm="alert(1)"), "does not replay"),
@@ -187,7 +199,7 @@ def test_a_saved_game_that_does_not_replay_says_why_and_changes_nothing(store: P
     bad = edit(saved_file, change)
     if words is None:  # a game taken back a move is still a game that replays: it loads
         load(store, bad)
-        assert store.load_game(SLOT) == game_of(bad)["game"]
+        assert store.load_game(SLOT)["hand"]["actions"] == game_of(bad)["game"]["hand"]["actions"] == []
         return
     with pytest.raises(ProgressFileError, match="This is not a progress file buraco-learn can load") as caught:
         load(store, bad)

@@ -4,7 +4,9 @@
 (lesson 12's card table resumes from one) and the host's house rulesets as JSON;
 :func:`import_progress` reads such a file back. A loaded file is someone's upload: every
 field is checked (its type, its range, its length, no unknown name) before anything is
-written: each saved game is replayed by the engine and must come out as it went in, each
+written: each saved game is replayed by the engine and must come out as it went in (the
+deal of its hand in play is not in the file, which passes through the browser: the engine
+deals it again from the seed), each
 ruleset is built by :class:`~buraco_learn.rules.Rules` (a bad one is told naming the option,
 in its words). Then all of it is written in one transaction
 (:meth:`~buraco_learn.app.progress.ProgressStore.together`), merged with what the store holds
@@ -56,7 +58,7 @@ MAX_COUNT: Final = 1_000_000  # a score, a total, attempts, mistakes
 #: Saved games a file may hold, and their finished hands in all: each is replayed when loaded,
 #: so these bound the time a file can keep the kernel busy (lesson 12 keeps one game).
 MAX_GAMES: Final = 20
-MAX_HANDS: Final = 60
+MAX_HANDS: Final = 30
 _FIELDS: Final = {1: {"format", "version", "exported", "lessons", "stars", "quizzes"},
                   2: {"format", "version", "exported", "lessons", "stars", "quizzes", "games", "rulesets"}}
 _GAME: Final = {"slot", "lesson", "updated", "game"}
@@ -91,6 +93,16 @@ class ProgressFile:
     rulesets: list[tuple[Rules, str]]  # each with the date it was saved
 
 
+def _without_hidden(data: Any) -> Any:
+    """A saved game as the file holds it: the deal of the hand in play (the stock's order, the other
+    players' hands, the pots) stays out, since the file passes through the browser; it follows from the
+    seed, and the engine deals it again when the file is loaded. A finished hand was shown face up."""
+    hand = data.get("hand") if isinstance(data, dict) else None
+    if isinstance(hand, dict) and hand.get("counted") is True and hand.get("deal") is not None:
+        return {**data, "hand": {**hand, "deal": None}}
+    return data
+
+
 def _is_aside(slot: str) -> bool:
     return ".set-aside-" in slot  # a damaged or tampered game the store keeps aside: not the learner's to carry
 
@@ -108,7 +120,7 @@ def export_progress(store: ProgressStore) -> bytes:
         except DamagedGameError:
             continue
         if data is not None:
-            games.append({"slot": saved.slot, "lesson": saved.lesson, "updated": saved.updated, "game": data})
+            games.append({"slot": saved.slot, "lesson": saved.lesson, "updated": saved.updated, "game": _without_hidden(data)})
     rulesets = []
     for ruleset in store.rulesets():
         try:
@@ -186,7 +198,9 @@ def _game(entry: dict[str, Any], number: int) -> SavedGameEntry:
     game = {key: value for key, value in data.items() if key != "options"}
     try:
         replayed = TableGame.from_json(game, hint_source=lambda view, rung: "", review_source=lambda decisions: {})
-        same = replayed.to_dict() == game
+        canonical = replayed.to_dict()
+        dealt_again = isinstance(game.get("hand"), dict) and game["hand"].get("deal") is None  # see _without_hidden
+        same = (_without_hidden(canonical) if dealt_again else canonical) == game
         options = saved_options(data.get("options")) if "options" in data else None
     except Exception as error:  # whatever an upload holds, the learner reads a sentence, never a traceback
         log.warning("%s of a progress file does not replay: %s", where, str(error)[:300])
@@ -194,7 +208,6 @@ def _game(entry: dict[str, Any], number: int) -> SavedGameEntry:
     if not same:
         raise _bad(f"{where} does not replay in this version of the lessons (it was saved by another version, "
                    "or it was changed)")
-    canonical = replayed.to_dict()
     if options is not None:
         canonical["options"] = options
     return SavedGameEntry(slot, lesson, updated, canonical)
