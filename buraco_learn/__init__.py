@@ -30,7 +30,8 @@ from buraco_learn.errors import (
     InvalidRulesError,
     UnknownPresetError,
 )
-from buraco_learn.melds import Meld, Slot, Verdict, check_add, check_meld, check_swap
+from buraco_learn.extend import check_add, check_swap
+from buraco_learn.melds import Meld, Slot, Verdict, check_meld
 from buraco_learn.presets import PRESET_NAMES, preset, preset_doc
 from buraco_learn.problems import Problem
 from buraco_learn.rules import Rules

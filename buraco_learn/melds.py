@@ -1,4 +1,5 @@
-"""Meld checks that explain why: new melds, additions to a meld, and wild swaps.
+"""Meld checks that explain why: new melds here, additions to a meld and wild swaps in
+:mod:`buraco_learn.extend` (which builds on this module; ``buraco_learn`` exports all three).
 
 >>> v = check_meld("7D JK 6D")
 >>> v.legal, v.kind, v.clean
@@ -10,6 +11,7 @@ legal dirty run JK 6♦ 7♦: the joker stands for 5♦ (002 'Melds': a wild at 
 >>> bad = check_meld("KS AS 2S 3S")
 >>> bad.legal, [p.value for p in bad.problems]
 (False, ['wrap-around'])
+>>> from buraco_learn.extend import check_add, check_swap
 >>> check_add(v.meld, "8D").meld
 Meld.parse('JK=5D 6D 7D 8D')
 >>> check_swap(v.meld, "5D").meld
@@ -26,6 +28,7 @@ from typing import Any, NamedTuple
 from buraco_learn import meldcore as core
 from buraco_learn.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
 from buraco_learn.errors import IllegalActionError, InvalidNotationError
+from buraco_learn.presets import resolve_rules
 from buraco_learn.problems import Problem, explain, problems_of
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite, cite_two
@@ -34,17 +37,6 @@ from buraco_learn.vocabulary import vocabulary
 CardsLike = str | Iterable[str | Card]
 
 
-def resolve_rules(rules: Rules | str | None) -> Rules:
-    """``None`` means Italian (002); a string is a preset name."""
-    if rules is None:
-        from buraco_learn.presets import preset
-
-        return preset("italian")
-    if isinstance(rules, str):
-        from buraco_learn.presets import preset
-
-        return preset(rules)
-    return rules
 
 
 class Slot(NamedTuple):
@@ -510,10 +502,6 @@ def check_meld(cards: CardsLike, rules: Rules | str | None = None) -> Verdict:
     rules = resolve_rules(rules)
     return Verdict(parsed, rules, core.solve([card.code for card in parsed], rules.meld_rules))
 
-
-# additions and swaps live in their own module; re-exported here
-from buraco_learn.extend import check_add, check_swap  # noqa: E402
-
 __all__ = [
     "Meld",
     "Slot",
@@ -521,9 +509,7 @@ __all__ = [
     "arrangement_from_order",
     "build_meld",
     "burraco_kind",
-    "check_add",
     "check_meld",
-    "check_swap",
     "is_semi_clean",
     "resolve_rules",
 ]

@@ -1,4 +1,9 @@
-"""One preset per rule document, by name.
+"""One preset per rule document, by name: the registry of rulesets.
+
+Each preset is registered with :func:`buraco_learn.rules.register_preset`, so that a
+ruleset can be based on it (``base``) and filled in from it (:meth:`Rules.from_dict`);
+:mod:`buraco_learn.rules` itself knows no preset. A name, a ruleset or ``None``
+becomes a ruleset through :func:`resolve_rules`.
 
 >>> from buraco_learn import preset, PRESET_NAMES
 >>> PRESET_NAMES
@@ -16,12 +21,10 @@ where the document is silent or contradicts itself, with the reason.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from typing import Any, Final
 
-from buraco_learn.errors import UnknownPresetError
-from buraco_learn.rules import Rules
+from buraco_learn.rules import Rules, preset_maker, register_preset
 
 
 def italian(**options: Any) -> Rules:
@@ -297,6 +300,8 @@ PRESETS: Final[dict[str, Callable[..., Rules]]] = {
     "cutthroat": cutthroat,
 }
 PRESET_NAMES: Final = tuple(PRESETS)
+for _name, _make in PRESETS.items():
+    register_preset(_name, _make)  # the rules may be based on these, and only these
 
 
 def preset(name: str, /, **options: Any) -> Rules:
@@ -307,14 +312,20 @@ def preset(name: str, /, **options: Any) -> Rules:
     >>> preset("fechado").pile_take
     'top'
     """
-    factory = PRESETS.get(name) if isinstance(name, str) else None
-    if factory is None:
-        close = difflib.get_close_matches(str(name), PRESET_NAMES, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise UnknownPresetError(
-            f"unknown ruleset preset {name!r}{hint}: choose one of {', '.join(PRESET_NAMES)}"
-        )
-    return factory(**options)
+    return preset_maker(name)(**options)
+
+
+def resolve_rules(rules: Rules | str | None) -> Rules:
+    """A ruleset given as itself, as a preset's name, or as ``None`` (Italian, 002).
+
+    >>> resolve_rules("fechado").name, resolve_rules(None).name
+    ('fechado', 'italian')
+    """
+    if rules is None:
+        return preset("italian")
+    if isinstance(rules, str):
+        return preset(rules)
+    return rules
 
 
 def preset_doc(name: str) -> str:

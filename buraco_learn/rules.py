@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Final
@@ -33,6 +34,30 @@ from typing import Any, Final
 from buraco_learn.cards import JOKER_CODE, Card
 from buraco_learn.errors import InvalidRulesError, UnknownPresetError
 from buraco_learn.meldcore import MeldRules, compile_rules, is_wild_code
+
+#: the presets a ruleset may be based on, by name: :mod:`buraco_learn.presets` (the registry,
+#: which knows them) registers each with :func:`register_preset`; this module knows none
+_PRESETS: Final[dict[str, Callable[..., Rules]]] = {}
+
+
+def register_preset(name: str, make: Callable[..., Rules]) -> None:
+    """Make ``name`` a preset a ruleset may be based on (``base``), made by ``make(**options)``."""
+    _PRESETS[name] = make
+
+
+def preset_names() -> tuple[str, ...]:
+    """The registered presets' names, in the order of registration."""
+    return tuple(_PRESETS)
+
+
+def preset_maker(name: Any) -> Callable[..., Rules]:
+    """The registered preset ``name``'s maker, or :class:`UnknownPresetError` naming the presets."""
+    make = _PRESETS.get(name) if isinstance(name, str) else None
+    if make is None:
+        close = difflib.get_close_matches(str(name), _PRESETS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise UnknownPresetError(f"unknown ruleset preset {name!r}{hint}: choose one of {', '.join(_PRESETS)}")
+    return make
 
 
 def _opt(default: Any, doc: str, *, choices: tuple[Any, ...] = (), low: int | None = None, high: int | None = None) -> Any:
@@ -221,14 +246,12 @@ class Rules:
         """
         if not isinstance(data, dict):
             raise InvalidRulesError(f"rules must be a JSON object, not {data!r}")
-        from buraco_learn.presets import PRESET_NAMES, preset
-
         base_name: Any = data["base"] if "base" in data else data.get("name", "italian")
-        if "base" not in data and base_name not in PRESET_NAMES and isinstance(base_name, str):
+        if "base" not in data and base_name not in _PRESETS and isinstance(base_name, str):
             raise UnknownPresetError(
-                f"rules named {base_name!r} need a 'base', the preset they are based on: one of {', '.join(PRESET_NAMES)}"
+                f"rules named {base_name!r} need a 'base', the preset they are based on: one of {', '.join(_PRESETS)}"
             )
-        base = preset(base_name)
+        base = preset_maker(base_name)()
         changes = {key: value for key, value in data.items() if key not in ("base", "name")}
         if "name" in data:
             changes["name"] = data["name"]
@@ -248,9 +271,7 @@ class Rules:
     def changed_options(self) -> dict[str, Any]:
         """Options that differ from the preset this ruleset is based on (``name`` among them
         when the host named the ruleset)."""
-        from buraco_learn.presets import preset
-
-        base = preset(self.base)
+        base = preset_maker(self.base)()
         return {
             spec.name: getattr(self, spec.name)
             for spec in dataclasses.fields(self)
@@ -333,11 +354,9 @@ def _validate(rules: Rules) -> None:
             raise InvalidRulesError(f"rules option {spec.name!r} must be between {low} and {high}, not {value!r}")
     if not rules.name.strip():
         raise InvalidRulesError("rules option 'name' must not be empty: give the ruleset a name")
-    from buraco_learn.presets import PRESET_NAMES
-
-    if rules.base not in PRESET_NAMES:
+    if rules.base not in _PRESETS:
         raise InvalidRulesError(
-            f"rules option 'base' cannot be {rules.base!r}: a ruleset is based on one of the presets, {', '.join(PRESET_NAMES)}"
+            f"rules option 'base' cannot be {rules.base!r}: a ruleset is based on one of the presets, {', '.join(_PRESETS)}"
         )
     sides = len(rules.sides)
     if rules.partnerships and rules.players not in (2, 3, 4):

@@ -112,3 +112,22 @@ def test_citations_exist_for_every_rule_and_document() -> None:
             assert str(citation)
     assert cite("one_set_per_rank", "000").borrowed
     assert not cite("one_wild", "003").borrowed
+
+
+def test_the_rules_know_no_preset_and_modules_import_at_the_top() -> None:
+    """Issue 15: the import circles go. rules.py imports nothing of the presets (the registry,
+    presets.py, registers them with it); melds.py re-exports nothing at its bottom."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "buraco_learn"
+    rules_tree = ast.parse((package / "rules.py").read_text())
+    imported = {node.module for node in ast.walk(rules_tree) if isinstance(node, ast.ImportFrom)}
+    assert not {module for module in imported if module and module.endswith("presets")}
+    melds_tree = ast.parse((package / "melds.py").read_text())
+    first_code = next(index for index, node in enumerate(melds_tree.body) if not isinstance(node, (ast.Expr, ast.Import, ast.ImportFrom)))
+    late = [node for node in melds_tree.body[first_code:] if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert late == []
+    from buraco_learn.rules import preset_names
+
+    assert preset_names() == PRESET_NAMES

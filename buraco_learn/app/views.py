@@ -19,7 +19,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from buraco_learn.cards import Card, Rank, Suit, deck_cards, parse_cards, sort_cards
-from buraco_learn.melds import Meld, Verdict, check_add, check_meld, check_swap
+from buraco_learn.extend import check_add, check_swap
+from buraco_learn.melds import Meld, Verdict, check_meld
 from buraco_learn.render import card_svg, cards_svg, meld_svg, verdict_html
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS, cite

@@ -29,13 +29,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from buraco_learn.cards import Card, Rank
+from buraco_learn.extend import check_add
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.predicates import pile_card_rule
 from buraco_learn.game.table import TableMeld
 from buraco_learn.game.view import PlayerView
 from buraco_learn.game.words import meld_phrase
-from buraco_learn.melds import check_add, check_meld
+from buraco_learn.melds import check_meld
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite_for
 from buraco_learn.vocabulary import Vocabulary, vocabulary

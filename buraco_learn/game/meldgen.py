@@ -3,7 +3,7 @@
 These functions only *propose* card groups that look like melds (a window of one
 suit, a group of one rank, with wild cards where they could help); every proposal
 is then decided by the one meld solver (:func:`buraco_learn.meldcore.solve`,
-:func:`buraco_learn.melds.check_add`), so the rules live in one place.
+:func:`buraco_learn.extend.check_add`), so the rules live in one place.
 
 >>> from buraco_learn import preset, parse_cards, format_cards
 >>> from buraco_learn.cards import Card

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from buraco_learn.cards import Card, Rank, card_of_id, code_of_id
 from buraco_learn.errors import IllegalActionError
+from buraco_learn.extend import check_add, check_swap
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.phases import DRAW_PHASE, OVER, PLAY, POT_PHASE
@@ -30,7 +31,7 @@ from buraco_learn.game.predicates import (
 )
 from buraco_learn.game.table import TableMeld, order_ids
 from buraco_learn.meldcore import ILLEGAL, SET, solve
-from buraco_learn.melds import build_meld, check_add, check_swap
+from buraco_learn.melds import build_meld
 from buraco_learn.sources import states
 from buraco_learn.vocabulary import vocabulary
 

@@ -8,7 +8,7 @@ Three kinds of question, each under one ruleset:
 - ``build``: "build a legal meld from these cards": a hand with a legal meld hidden in
   it; any legal meld the learner picks out is right.
 - ``complete``: "which card completes this burraco?": a six-card meld and four cards,
-  exactly one of which :func:`~buraco_learn.melds.check_add` accepts.
+  exactly one of which :func:`~buraco_learn.extend.check_add` accepts.
 
 A :class:`Question` holds its answer in plain attributes; what a learner may see is
 built by :mod:`buraco_learn.ui.quizsession`, never from the answer fields.
@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from buraco_learn.cards import Card, Rank, Suit, format_cards
-from buraco_learn.melds import Meld, Verdict, check_add, check_meld
+from buraco_learn.extend import check_add
+from buraco_learn.melds import Meld, Verdict, check_meld
 from buraco_learn.problems import Problem, explain
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite

@@ -30,7 +30,8 @@ from typing import Any, Final
 
 from buraco_learn.cards import Card, format_cards
 from buraco_learn.errors import BuracoError
-from buraco_learn.melds import check_add, check_meld, resolve_rules
+from buraco_learn.extend import check_add
+from buraco_learn.melds import check_meld, resolve_rules
 from buraco_learn.rules import Rules
 from buraco_learn.ui.quizgen import KINDS, Question, QuestionPool, verdict_text
 from buraco_learn.ui.views import card_view, cards_view, meld_view, rules_title
