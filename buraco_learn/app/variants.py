@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -36,7 +37,6 @@ from buraco_learn.app.exercises import burraco_question
 from buraco_learn.app.lessonkit import Question, meld_question, number_question
 from buraco_learn.app.pages import differing_options, rules_table_html
 from buraco_learn.app.positions import TRIAL_STYLE, Exercise, Goal, action_text, scripted, turn_ended
-from buraco_learn.app.views import meld_verdict_html
 from buraco_learn.cards import Card, card_of_id, parse_cards, sort_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.game import actions as A
@@ -126,10 +126,9 @@ def table_html(state: HandState) -> str:
     elif pile:
         parts.append(f'<div class="pos-pile"><span class="pos-label">Discard pile (top card last)</span>'
                      f"{cards_svg(pile, scale=0.55)}</div>")
-    else:
-        parts.append('<div class="pos-pile">The discard pile is empty.</div>')
     stock = len(state.stock)
-    line = [f"{stock} card{'s' if stock != 1 else ''} left in the stock"]
+    line = [] if pile else ["the discard pile is empty"]
+    line.append(f"{stock} card{'s' if stock != 1 else ''} left in the stock")
     if rules.pot_sizes:
         mine = state.side_of[0] in state.side_pot
         line.append(f"{vocab.ours} {vocab.pot} " + ("is taken" if mine else "is still waiting"))
@@ -294,9 +293,13 @@ def kind_question(cards: str) -> Question:
     def word(choice: str, rules: Rules) -> str:
         return f"not a {vocabulary(rules).burraco}" if choice == "not a burraco" else choice
 
+    def explain(rules: Rules) -> str:
+        verdict = check_meld(cards, rules)
+        why = verdict.reason.split(": ", 1)[1] if verdict.legal and ": " in verdict.reason else ""
+        return inner.explain(rules) + (f"<p>{html.escape(_capital(why))}.</p>" if why else "")
+
     return Question(prompt=inner.prompt, choices=lambda rules: tuple(word(choice, rules) for choice in inner.choices(rules)),
-                    answer=lambda rules: word(inner.answer(rules), rules),
-                    explain=lambda rules: inner.explain(rules) + meld_verdict_html(check_meld(cards, rules)))
+                    answer=lambda rules: word(inner.answer(rules), rules), explain=explain)
 
 
 # -- the tasks, each with the answer it marks right -------------------------------------------------
@@ -506,7 +509,7 @@ MARKED: Final[dict[str, tuple[Marked, ...]]] = {
         Marked("sujo pile", "aberto-sujo", pile_question(), "The whole pile", "The whole pile", "Taking the pile", MODE_NAMES["aberto-sujo"]),
         Marked("fechado pile", "fechado-sujo", pile_question(), "Only its top card", "The whole pile", "Taking the pile",
                MODE_NAMES["fechado-sujo"]),
-        _try("fechado meld first", "fechado", Try("You took the top card of the pile; you discard before melding it",
+        _try("fechado meld first", "fechado", Try("You took the top card of the pile, the 7♥; you discard before melding it",
                                                   lambda rules: scripted(rules, "5H 6H 9S KD", pile="8C 4D 7H", phase="draw"),
                                                   "discard 9S", before=("take",),
                                                   why="you need not meld what you take from the pile", rule="draw"),
@@ -542,16 +545,26 @@ def reference_html(lesson: str) -> str:
 
 
 def compare_html(lesson: str, rules: Rules) -> str:
-    """Every question task of the lesson answered by the engine under ``rules`` (the learner's choice), with why."""
+    """Every question task of the lesson answered by the engine under ``rules`` (the learner's choice), with why:
+    one block per task, stacked (a phone has no room for columns), without the card pictures."""
     document = DOCUMENTS[rules.source]
-    rows = []
+    blocks = []
     for marked in MARKED[lesson]:
         try:
             answer, why = html.escape(marked.question.answer(rules)), marked.question.explain(rules)
         except BuracoError:  # a position this ruleset cannot have (a seat's own melds in a partnership game)
             answer, why = "—", "<p>This does not arise under these rules.</p>"
+        why = re.sub(r"<svg\b.*?</svg>", "", why, flags=re.S)
         mode = f" ({html.escape(marked.mode)} in the lesson)" if marked.mode else ""
-        rows.append(f'<tr><th scope="row">{html.escape(marked.title)}{mode}</th><td><strong>{answer}</strong></td><td>{why}</td></tr>')
-    return (f'{TRIAL_STYLE}<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} '
-            f'{html.escape(document.title)}), the engine answers:</p><div class="buraco-rules-wrap"><table class="buraco-breakdown">'
-            f'<thead><tr><th>The task</th><th>answer</th><th>why</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+        blocks.append(f'<li class="variant-compare"><p><strong>{html.escape(marked.title)}</strong>{mode}: '
+                      f'<strong class="variant-answer">{answer}</strong></p>{why}</li>')
+    return (f'{COMPARE_STYLE}<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} '
+            f'{html.escape(document.title)}), the engine answers:</p><ul class="variant-compares">{"".join(blocks)}</ul>')
+
+
+COMPARE_STYLE: Final = """<style>
+ul.variant-compares{list-style:none;padding:0;margin:.3em 0}
+li.variant-compare{border-left:3px solid #d0d7de;padding:.1em .8em;margin:.5em 0}
+li.variant-compare p{margin:.2em 0}
+li.variant-compare table td,li.variant-compare table th{padding:.1em .4em;border:0;text-align:left!important}
+</style>"""
