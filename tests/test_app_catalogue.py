@@ -28,7 +28,7 @@ LESSONS = repository_lessons_dir()
 ISSUE_6_LESSONS = 12  # the first twelve; later issues add more (their count is the catalogue's)
 READY = set(range(1, ISSUE_6_LESSONS + 1))  # each of them has its interactive part
 WORKED_EXAMPLES = set(range(1, ISSUE_6_LESSONS + 1))  # every lesson replays a worked example on the table
-EXERCISES = ("kit.Quiz(", "ex.QuizRounds(", "ex.GameRoom(")
+EXERCISES = ("kit.Quiz(", "ex.QuizRounds(", "ex.GameRoom(", "kit.CardTasks(", "strategy.StrategyTasks(")
 
 
 def notebook(path: Path) -> dict:  # type: ignore[type-arg]
@@ -95,10 +95,17 @@ def test_each_lesson_has_navigation_and_ready_ones_record_progress(lesson: Lesso
         assert not any("done_button" in source or "Quiz(" in source for source in sources)
 
 
-def test_lessons_with_a_ruleset_choice_offer_every_preset() -> None:
+def test_the_beginner_path_has_no_ruleset_choice_and_a_choice_elsewhere_offers_every_preset() -> None:
+    """Issue 14: lessons 1 to 9 and 12 teach Italian Burraco (002) alone; the other rulesets are the variants track's."""
+    offered = []
     for lesson in discover(LESSONS):
-        if lesson.number != 10:  # lesson 10 shows every ruleset at once
-            assert any("kit.RulesetChooser()" in source for source in code_sources(lesson.path)), lesson.filename
+        sources = "".join(code_sources(lesson.path))
+        if lesson.track == "beginner":
+            assert "RulesetChooser" not in sources, lesson.filename
+        elif "RulesetChooser(" in sources:
+            assert "kit.RulesetChooser()" in sources, lesson.filename
+            offered.append(lesson.number)
+    assert 11 in offered  # the classroom's quiz: a teacher picks the class's ruleset
 
 
 def test_lessons_5_to_9_have_an_exercise_on_the_card_table_or_the_score_sheet() -> None:
