@@ -14,7 +14,8 @@ import pytest
 
 from buraco_learn import check_add, check_meld, check_swap, preset
 from buraco_learn.app import lessonkit as kit
-from buraco_learn.app.cardtasks import ACES, MELDS, WILDS, CardTask, Step, TaskError, TaskRun, judge, solve
+from buraco_learn.app.cardsteps import ACES, MELDS, WILDS
+from buraco_learn.app.cardtasks import CardTask, Step, TaskError, TaskRun, judge, solve
 from buraco_learn.cards import Card
 from buraco_learn.ui import HandPicker
 
@@ -184,3 +185,46 @@ def test_the_widget_wrong_then_another_then_right_reports_to_the_page(tmp_path: 
     message(picker, {"intent": "next"})
     assert picker.task["step"] == 2 and picker.task["passed"][0]
     assert repr(picker) == "HandPicker(task 2 of 6, pick)"
+
+
+# -- the "legal or not?" quiz: a fresh variant after a wrong answer --------------------------------------
+LESSON_QUESTIONS = ["8C 8D 8S", "3S 4S 5S 6S", "JH QH KD", "6D 6D 6C 6H", "9C 10C", "10D JD QD KD",  # lesson 2
+                    "JK 8S 9S", "5C 2H 7C", "2D 2H 2S", "6H 7H JK 2C", "2C 3C 4C", "KS KD JK 2H",  # lesson 3
+                    "AH 2H 3H 4H", "JC QC KC AC", "KD AD 2D 3D", "AS KS QS"]  # lesson 4
+
+
+@pytest.mark.parametrize("cards", LESSON_QUESTIONS)
+def test_a_meld_variant_makes_the_same_point_with_other_cards(cards: str) -> None:
+    from buraco_learn.app.cardtasks import meld_variant
+    from buraco_learn.cards import parse_cards, sort_cards
+
+    original = check_meld(cards, ITALIAN)
+    rng = random.Random(5)
+    for _ in range(10):
+        fresh = meld_variant(parse_cards(cards), ITALIAN, rng)
+        assert fresh is not None, cards
+        verdict = check_meld(fresh, ITALIAN)
+        assert sort_cards(fresh) != sort_cards(parse_cards(cards))
+        assert (verdict.legal, verdict.kind, verdict.problems) == (original.legal, original.kind, original.problems)
+
+
+def test_the_quiz_asks_a_fresh_variant_after_a_wrong_answer_and_reports_to_the_page(tmp_path: Any, monkeypatch: Any) -> None:
+    from buraco_learn.app.progress import DATA_ENV
+
+    monkeypatch.setenv(DATA_ENV, str(tmp_path))
+    page = kit.Page("melds")
+    quiz = kit.Quiz([kit.meld_question(cards, clean_word=False) for cards in LESSON_QUESTIONS[:6]], page=page, fresh=True, seed=3)
+    for index in range(6):
+        right = quiz.correct_choice(index)
+        shown = quiz._prompts[index].value
+        assert quiz.answer(index, "Legal" if right == "Not legal" else "Not legal") is False
+        quiz.retry(index)
+        assert quiz._prompts[index].value != shown and "with other cards" in quiz.feedback_html(index)
+        assert quiz.correct_choice(index) == right  # the same point: the same right answer
+        assert quiz.answer(index, right) is True
+    assert page.mistakes == 6 and page.finished and quiz.score == 0
+    plain = kit.Quiz([kit.meld_question("8C 8D 8S")])  # without fresh, the same question again
+    shown = plain._prompts[0].value
+    plain.answer(0, "Not legal")
+    plain.retry(0)
+    assert plain._prompts[0].value == shown

@@ -62,3 +62,20 @@ def test_the_measure_counts_markdown_and_prose_before_the_first_task_only(tmp_pa
     shape = measure(path)
     assert (shape.words, shape.tasks) == (8, 3)  # "Lesson 2 Melds One two three" + "four five"
     assert "02_tiny" in table([shape]) and "FAILS" in table([shape])
+
+
+def test_tasks_on_the_cards_count_one_per_step(tmp_path: Path) -> None:
+    """Lessons 2 to 4 start with the hand picker (kit.CardTasks): each of its steps is a task of the stars."""
+    import json
+
+    from buraco_learn.app.cardsteps import MELDS
+
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": "# Lesson 2 · Melds\n\nClick cards."},
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": 'from buraco_learn.app import cardsteps, lessonkit as kit\npage = kit.Page("melds")\n'
+                   "tasks = kit.CardTasks(cardsteps.MELDS, page=page, seed=1)\ntasks.widget"},
+    ]
+    path = tmp_path / "02_cards.ipynb"
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    assert measure(path) == Shape("02_cards", 5, len(MELDS))  # "Lesson 2 Melds Click cards." and a task per step

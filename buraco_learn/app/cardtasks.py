@@ -12,6 +12,7 @@ reason, one right answer marked on the hand and :meth:`TaskRun.another`, a fresh
 step (generated, never the same hand again). A step is passed when answered right.
 :meth:`TaskRun.view` is what the learner may see: the right answer only once it was missed.
 
+>>> from buraco_learn.app.cardsteps import MELDS
 >>> run = TaskRun(MELDS, seed=5)
 >>> run.view()["prompt"]
 'Make a set: click three cards of the same rank, then press the button.'
@@ -265,203 +266,7 @@ def solve(task: CardTask) -> tuple[int, ...] | None:
     return None
 
 
-# -- generators ---------------------------------------------------------------------------------------
 _SUITS: Final = tuple(Suit)
-
-
-def _card(position: int, suit: Suit) -> Card:
-    return Card(1 if position == 14 else position, suit)
-
-
-def _fillers(rng: random.Random, avoid: Sequence[Card], count: int, *, wild: bool = False) -> list[Card]:
-    """``count`` more cards unlike ``avoid`` (no 2s, jokers or repeats unless ``wild``)."""
-    out: list[Card] = []
-    while len(out) < count:
-        card = Card(rng.choice([1, *range(3, 14)]), rng.choice(_SUITS))
-        if card not in out and card not in avoid:
-            out.append(card)
-    return out
-
-
-def _hand(rng: random.Random, core: Sequence[Card], size: int = 8) -> tuple[Card, ...]:
-    cards = list(core) + _fillers(rng, core, size - len(core))
-    return tuple(sort_cards(cards))
-
-
-Maker = Callable[[random.Random, Rules], CardTask]
-
-
-def make_set(rng: random.Random, rules: Rules) -> CardTask:
-    rank = rng.choice([1, *range(3, 14)])
-    suits = rng.sample(_SUITS, 3)
-    near = Card(rng.choice([r for r in range(3, 14) if r != rank]), rng.choice(_SUITS))
-    core = [Card(rank, suit) for suit in suits] + [near, Card(near.rank, next(s for s in _SUITS if s != near.suit))]
-    return CardTask("meld", "Make a set: click three cards of the same rank, then press the button.",
-                    _hand(rng, core), goal_kind("set"), rules=rules, clean_word=False)
-
-
-def make_run(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    start = rng.randint(3, 10)
-    core = [_card(start, suit), _card(start + 1, suit), _card(start + 2, suit)]
-    other = rng.choice([s for s in _SUITS if s != suit])
-    core.append(_card(start + 3, other))  # the next card, of another suit
-    return CardTask("meld", "Make a run: click three cards of one suit in a row, then press the button.",
-                    _hand(rng, core), goal_kind("run"), rules=rules, clean_word=False)
-
-
-def make_long_run(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    start = rng.randint(3, 8)
-    core = [_card(start + step, suit) for step in range(5) if step != 4 or rng.random() < 0.5]
-    core.append(_card(start + 6, suit))  # one more of the suit, after a gap
-    return CardTask("meld", "Make a run of four cards or more from your hand.",
-                    _hand(rng, core, 9), goal_kind("run", at_least=4), rules=rules, clean_word=False)
-
-
-def add_to_run(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    start = rng.randint(4, 9)
-    table = check_meld([_card(start + step, suit) for step in range(3)], rules).meld
-    assert table is not None
-    fits = _card(rng.choice([start - 1, start + 3]), suit)
-    other = rng.choice([s for s in _SUITS if s != suit])
-    core = [fits, _card(start + 3, other), _card(start + 5, suit)]
-    avoid = [*table.cards, *core, _card(start - 1, suit), _card(start + 3, suit)]
-    cards = core + [card for card in _fillers(rng, avoid, 8) if card not in avoid][:3]
-    return CardTask("add", "Add a card of your hand to the run on the table.", tuple(sort_cards(cards)),
-                    goal_adds(), table, rules=rules, clean_word=False)
-
-
-def add_to_set(rng: random.Random, rules: Rules) -> CardTask:
-    rank = rng.choice([1, *range(3, 14)])
-    suits = rng.sample(_SUITS, 3)
-    table = check_meld([Card(rank, suit) for suit in suits], rules).meld
-    assert table is not None
-    core = [Card(rank, rng.choice(_SUITS)), Card(rank + 1 if 3 <= rank < 13 else 5, suits[0])]
-    cards = core + _fillers(rng, [*table.cards, *core, *(Card(rank, s) for s in _SUITS)], 4)
-    return CardTask("add", "Add a card of your hand to the set on the table.", tuple(sort_cards(cards)),
-                    goal_adds(), table, rules=rules, clean_word=False)
-
-
-def any_meld(rng: random.Random, rules: Rules) -> CardTask:
-    """A hand of near misses with one meld in it."""
-    for _ in range(50):
-        suit = rng.choice(_SUITS)
-        start = rng.randint(3, 10)
-        if rng.random() < 0.5:
-            core = [_card(start, suit), _card(start + 1, suit), _card(start + 2, suit)]
-        else:
-            core = [Card(start, s) for s in rng.sample(_SUITS, 3)]
-        hand = _hand(rng, core, 7)
-        task = CardTask("meld", "Lay down a meld: find the three cards in your hand that make one.",
-                        hand, Goal(), rules=rules, clean_word=False)
-        if sum(1 for places in itertools.combinations(range(len(hand)), 3)
-               if check_meld([hand[p] for p in places], rules).legal) == 1:
-            return task
-    return task
-
-
-def _wild(rng: random.Random, avoid: Suit | None = None) -> Card:
-    return rng.choice([Card.joker(), *(Card(2, s) for s in _SUITS if s != avoid)])
-
-
-def wild_in_gap(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    start = rng.randint(3, 10)
-    core = [_card(start, suit), _card(start + 2, suit), _wild(rng, suit)]
-    return CardTask("meld", "A card is missing from your run: make the run with a wild card in the gap.",
-                    _hand(rng, core, 7), goal_wild("run"), rules=rules)
-
-
-def one_wild(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    start = rng.randint(4, 10)
-    core = [_card(start, suit), _card(start + 1, suit), Card.joker(), Card(2, rng.choice([s for s in _SUITS if s != suit]))]
-    return CardTask("meld", "You hold two wild cards. Make a legal meld that uses a wild card.",
-                    _hand(rng, core, 7), goal_wild(), rules=rules)
-
-
-def natural_two(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    core = [Card(2, suit), Card(3, suit), Card(4, suit), Card.joker(), Card(6, suit)]
-    return CardTask("meld", "Make a run with a 2 in its own place, and no wild card in it.",
-                    _hand(rng, core, 8), goal_natural_two(), rules=rules)
-
-
-def wild_set(rng: random.Random, rules: Rules) -> CardTask:
-    rank = rng.choice([1, *range(3, 14)])
-    suits = rng.sample(_SUITS, 2)
-    core = [Card(rank, suits[0]), Card(rank, suits[1]), _wild(rng)]
-    return CardTask("meld", "You hold only two cards of a rank. Make a set of three with a wild card.",
-                    _hand(rng, core, 7), goal_wild("set"), rules=rules)
-
-
-def _dirty_run(rng: random.Random, rules: Rules, suit: Suit, start: int) -> Meld:
-    meld = check_meld([Card.joker(), _card(start + 1, suit), _card(start + 2, suit)], rules).meld
-    assert meld is not None
-    return meld
-
-
-def wild_stands(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    start = rng.randint(3, 10)
-    table = _dirty_run(rng, rules, suit, start)
-    other = rng.choice([s for s in _SUITS if s != suit])
-    hand = [_card(start, suit), _card(start + 3, suit), _card(start - 1, suit) if start > 3 else _card(start + 4, suit),
-            _card(start, other)]
-    return CardTask("stands", "The joker is in this run. Click the card it stands for.",
-                    tuple(sort_cards(hand)), table=table, rules=rules)
-
-
-def wild_swap(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    start = rng.randint(3, 10)
-    table = _dirty_run(rng, rules, suit, start)
-    other = rng.choice([s for s in _SUITS if s != suit])
-    hand = [_card(start, suit), _card(start + 3, suit), _card(start, other), *_fillers(rng, [*table.cards, _card(start, suit)], 2)]
-    return CardTask("swap", "Take the joker back: swap in the card it stands for.",
-                    tuple(sort_cards(list(dict.fromkeys(hand)))), table=table, rules=rules)
-
-
-def ace_low(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    other = rng.choice([s for s in _SUITS if s != suit])
-    core = [Card(1, suit), Card(2, suit), Card(3, suit), Card(12, suit), Card(13, suit), Card(1, other)]
-    return CardTask("meld", "Make a run with the ace low, below the 2.", _hand(rng, core, 8), goal_ace("low"), rules=rules)
-
-
-def ace_high(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    other = rng.choice([s for s in _SUITS if s != suit])
-    core = [Card(1, suit), Card(3, suit), Card(4, suit), Card(12, suit), Card(13, suit), Card(13, other)]
-    return CardTask("meld", "Make a run with the ace high, above the King.", _hand(rng, core, 8), goal_ace("high"), rules=rules)
-
-
-def ace_corner(rng: random.Random, rules: Rules) -> CardTask:
-    suit = rng.choice(_SUITS)
-    core = [Card(13, suit), Card(1, suit), Card(2, suit), Card(3, suit), Card(4, suit)]
-    return CardTask("meld", "Make a run of four cards with the ace in it.", _hand(rng, core, 8),
-                    goal_ace("any", at_least=4), rules=rules)
-
-
-def _ace_on_table(rng: random.Random, rules: Rules, high: bool) -> CardTask:
-    suit = rng.choice(_SUITS)
-    ranks = (11, 12, 13) if high else (2, 3, 4)
-    table = check_meld([Card(rank, suit) for rank in ranks], rules).meld
-    assert table is not None
-    other = rng.sample([s for s in _SUITS if s != suit], 2)
-    hand = [Card(1, suit), Card(1, other[0]), Card(10 if high else 5, suit), Card(1, other[1]), Card(7, other[0])]
-    return CardTask("add", f"Put an ace on this run, {'above the King' if high else 'below the 2'}.",
-                    tuple(sort_cards(hand)), goal_adds(Rank.ACE), table, rules=rules)
-
-
-def ace_on_low_run(rng: random.Random, rules: Rules) -> CardTask:
-    return _ace_on_table(rng, rules, high=False)
-
-
-def ace_on_high_run(rng: random.Random, rules: Rules) -> CardTask:
-    return _ace_on_table(rng, rules, high=True)
 
 
 @dataclass(frozen=True)
@@ -469,7 +274,7 @@ class Step:
     """One stage of a lesson: its title and the generator of its variants."""
 
     title: str
-    make: Maker
+    make: Callable[[random.Random, Rules], CardTask]
 
     def variant(self, rng: random.Random, rules: Rules, avoid: str = "") -> CardTask:
         """A variant the engine can answer (and, with ``avoid``, not that one again)."""
@@ -478,15 +283,6 @@ class Step:
             if task.key != avoid and solve(task) is not None:
                 return task
         raise RuntimeError(f"the step {self.title!r} made no answerable variant")
-
-
-MELDS: Final = (Step("A set", make_set), Step("A run", make_run), Step("A long run", make_long_run),
-                Step("Find the meld", any_meld), Step("Add to a run", add_to_run), Step("Add to a set", add_to_set))
-WILDS: Final = (Step("A wild in the gap", wild_in_gap), Step("One wild per meld", one_wild),
-                Step("A 2 in its place", natural_two), Step("A set with a wild", wild_set),
-                Step("Where the joker sits", wild_stands), Step("Swap the joker", wild_swap))
-ACES: Final = (Step("Ace low", ace_low), Step("Ace high", ace_high), Step("No corner", ace_corner),
-               Step("An ace below the 2", ace_on_low_run), Step("An ace above the King", ace_on_high_run))
 
 
 # -- a lesson's steps in progress -----------------------------------------------------------------------
@@ -631,3 +427,41 @@ class TaskRun:
             "last": self.index + 1 == len(self.steps),
             "finished": self.finished,
         }
+
+
+# -- fresh variants of a "legal or not?" question ---------------------------------------------------------
+def meld_variant(cards: Sequence[Card], rules: Rules, rng: random.Random, tries: int = 200) -> tuple[Card, ...] | None:
+    """Other cards that make the same point as ``cards``: suits swapped round and ranks moved, with the same
+    verdict (legal or not, the same kind, the same problems, a wild still wild). None when no move keeps it.
+
+    >>> from buraco_learn.cards import parse_cards
+    >>> fresh = meld_variant(parse_cards("5H 6H 8H"), preset("italian"), random.Random(1))
+    >>> fresh is not None and fresh != tuple(parse_cards("5H 6H 8H"))
+    True
+    >>> check_meld(fresh, preset("italian")).problems == check_meld("5H 6H 8H", preset("italian")).problems
+    True
+    """
+    original = check_meld(cards, rules)
+    fixed = any(card.rank in (Rank.ACE, Rank.TWO) for card in cards if not card.is_joker)
+    naturals = [int(card.rank) for card in cards if card.rank is not None and card.rank not in (Rank.ACE, Rank.TWO)]
+    low, high = (min(naturals), max(naturals)) if naturals else (3, 13)
+    for _ in range(tries):
+        suits = list(_SUITS)
+        rng.shuffle(suits)
+        shift = 0 if fixed else rng.randint(3 - low, 13 - high)
+        out = []
+        for card in cards:
+            if card.is_joker:
+                out.append(card)
+                continue
+            assert card.rank is not None and card.suit is not None
+            rank = card.rank if card.rank in (Rank.ACE, Rank.TWO) else card.rank + shift
+            out.append(Card(rank, suits[card.suit]))
+        fresh = tuple(out)
+        if sort_cards(fresh) == sort_cards(cards):
+            continue
+        verdict = check_meld(fresh, rules)
+        if (verdict.legal, verdict.kind, verdict.problems, verdict.clean) == (
+                original.legal, original.kind, original.problems, original.clean):
+            return fresh
+    return None

@@ -36,6 +36,7 @@ from __future__ import annotations
 import html
 import logging
 import os
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -53,7 +54,7 @@ from buraco_learn.app.sessionbox import SessionProgress
 from buraco_learn.app.stars import how_to_earn, stars_for, stars_label, stars_text
 from buraco_learn.app.views import meld_verdict_html
 from buraco_learn.app.where import on_binder, on_static_site, progress_words
-from buraco_learn.cards import parse_cards
+from buraco_learn.cards import format_cards, parse_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.melds import Verdict, check_meld
 from buraco_learn.presets import PRESET_NAMES, preset
@@ -501,6 +502,8 @@ class Question:
     choices: Callable[[Rules], Sequence[str]]
     answer: Callable[[Rules], str]
     explain: Callable[[Rules], str]
+    #: A fresh question that makes the same point (generated), or None where there is none; for :class:`Quiz`'s ``fresh``.
+    variant: Callable[[Rules, random.Random], Question | None] | None = None
 
 
 def meld_question(cards: str, prompt: str = "Is this a legal meld?", *, clean_word: bool = True) -> Question:
@@ -514,11 +517,18 @@ def meld_question(cards: str, prompt: str = "Is this a legal meld?", *, clean_wo
     def show(rules: Rules) -> str:
         return f"<p>{html.escape(prompt)}</p>{cards_svg(list(parse_cards(cards)), scale=0.8)}"
 
+    def variant(rules: Rules, rng: random.Random) -> Question | None:
+        from buraco_learn.app.cardtasks import meld_variant
+
+        fresh = meld_variant(parse_cards(cards), rules, rng)
+        return None if fresh is None else meld_question(format_cards(fresh), prompt, clean_word=clean_word)
+
     return Question(
         prompt=show,
         choices=lambda rules: ("Legal", "Not legal"),
         answer=lambda rules: "Legal" if verdict(rules).legal else "Not legal",
         explain=lambda rules: meld_verdict_html(verdict(rules), clean_word=clean_word),
+        variant=variant,
     )
 
 
@@ -568,10 +578,13 @@ class Quiz:
 
     def __init__(self, questions: Sequence[Question], chooser: RulesetChooser | None = None, *,
                  page: Page | None = None, quiz: str = "check", rules: str = "italian",
-                 title: str = "") -> None:
+                 title: str = "", fresh: bool = False, seed: int | None = None) -> None:
         if not questions:
             raise ValueError("a quiz needs at least one question")
         self.questions = list(questions)
+        #: Whether "Try again" asks a fresh variant of a missed question (:attr:`Question.variant`) rather than the same one.
+        self.fresh = fresh
+        self._rng = random.Random(seed)
         self.chooser = chooser
         self.page = page
         self.quiz = quiz
@@ -671,6 +684,7 @@ class Quiz:
         if self._answers[index] is None or self._latest[index] == self.correct_choice(index):
             return
         self._retrying[index] = True
+        changed = self.fresh and self._fresh_variant(index)
         picker = self._choices[index]
         picker.value = None
         picker.button_style = ""
@@ -678,9 +692,25 @@ class Quiz:
         retry = self._retries[index]
         if retry is not None:
             retry.layout.display = "none"
-        self._feedback[index].value = (f'{STYLE}<div class="buraco-feedback" role="status">Question {index + 1} again: '
+        again = "with other cards" if changed else "again"
+        self._feedback[index].value = (f'{STYLE}<div class="buraco-feedback" role="status">Question {index + 1} {again}: '
                                        "choose your answer.</div>")
         self.widget.children = self._children()
+
+    def _fresh_variant(self, index: int) -> bool:
+        """Put a fresh variant of question ``index`` in its place (same choices and right answer; the same question where there is none)."""
+        question, rules = self.questions[index], self.rules
+        try:
+            fresh = question.variant(rules, self._rng) if question.variant is not None else None
+            if fresh is None or tuple(fresh.choices(rules)) != tuple(question.choices(rules)) or fresh.answer(rules) != question.answer(rules):
+                return False
+            prompt = fresh.prompt(rules)
+        except Exception:  # the question stays as it was; never a traceback in the page
+            logging.getLogger(__name__).exception("a fresh variant of a question failed")
+            return False
+        self.questions[index] = fresh
+        self._prompts[index].value = f"<strong>Question {index + 1} of {len(self.questions)}</strong>{prompt}"
+        return True
 
     def _children(self) -> list[Any]:
         finished = self.answered == len(self.questions)
@@ -724,8 +754,8 @@ class Quiz:
         if not right:
             retry = self._retries[index]
             if retry is None:
-                retry = parts.button("Try again", icon="undo", own_layout=True,
-                                     tooltip=f"Answer question {index + 1} again")
+                retry = parts.button("Try another" if self.fresh else "Try again", icon="undo", own_layout=True,
+                                     tooltip=f"Answer question {index + 1} again" + (", with other cards" if self.fresh else ""))
                 retry.layout.align_self = "flex-start"
                 retry.on_click(lambda _button, i=index: self.retry(i))
                 self._retries[index] = retry
@@ -758,7 +788,7 @@ class CardTasks:
     Each step is a task of the page's stars (``"<quiz> <n>"``, registered with :meth:`Page.task`), and
     every check is reported (:meth:`Page.answered`): a wrong one is a mistake, a right one passes it.
 
-    >>> from buraco_learn.app.cardtasks import MELDS
+    >>> from buraco_learn.app.cardsteps import MELDS
     >>> tasks = CardTasks(MELDS, seed=3)
     >>> tasks
     CardTasks(6 tasks, 0 passed, 0 mistakes)

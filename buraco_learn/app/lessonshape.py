@@ -8,7 +8,8 @@ How it is measured, by running the lesson as the app does (every code cell but t
 check cell, in this process, with the learner's data in a temporary directory):
 
 - **A task** is what the lesson's exercises register with the page's stars
-  (:meth:`~buraco_learn.app.lessonkit.Page.task`): a quiz question, a turn on the card table, a hand
+  (:meth:`~buraco_learn.app.lessonkit.Page.task`): a quiz question, a task on the cards (the hand picker
+  of :class:`~buraco_learn.app.lessonkit.CardTasks`: one per step), a turn on the card table, a hand
   to score, a round of the meld quiz, the guided hand, a hand played to the end. So the count is
   the one the stars use (:attr:`~buraco_learn.app.lessonkit.Page.tasks`), never a guess from the code.
 - **The first task** is shown by the first code cell after which the page has a task.

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from buraco_learn.app.cardtasks import ACES, MELDS, WILDS, TaskRun
+from buraco_learn.app.cardsteps import ACES, MELDS, WILDS
+from buraco_learn.app.cardtasks import TaskRun
 
 pytestmark = pytest.mark.browser
 
