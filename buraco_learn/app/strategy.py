@@ -387,8 +387,9 @@ class StrategyTasks:
         from buraco_learn.ui import CardTable
 
         old = self.table
+        # the table's own comments, if the learner switches them on, come from the same coach as the verdicts
         self.table = CardTable(state=state, practice=False, allow_highlight=False, autoplay=False, hint_source=hints,
-                               layout=parts.layout())
+                               comment_source=lambda view, action: self.coach.compare(view, action), layout=parts.layout())
         self.table.observe(lambda _change: self.update(), names="table")
         self.holder.children = [self.table]
         if old is not None:
@@ -457,7 +458,8 @@ class StrategyTasks:
                 "action": best.notation()}
         self.reviewing = True
         self._table(wrong.before.clone(), lambda view, rung: mark)
-        self.table.hint()
+        for _rung in range(3):  # the ladder's last rung: the move itself
+            self.table.hint()
         self.table.notice = "The coach’s choice is marked. Press Try a fresh position, under the table."
 
     def _refresh_head(self) -> None:
