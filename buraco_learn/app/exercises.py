@@ -171,8 +171,10 @@ class TableExercise:
         self.autoplay = autoplay
         self.bots = bots
         self.pace = pace
-        self.task = parts.html(f'{STYLE}<p class="exercise-task"><strong>Your task:</strong> {html.escape(exercise.task)} '
-                                 f'<em>({html.escape(exercise.ruleset().name)} rules)</em></p>')
+        name = exercise.ruleset().name  # named only off the beginner path's ruleset (the table's heading names it too)
+        under = "" if name == "italian" else f' <em>({html.escape(name)} rules)</em>'
+        self.task = parts.html(f'{STYLE}<p class="exercise-task"><strong>Your task:</strong> {html.escape(exercise.task)}'
+                               f"{under}</p>")
         self.status = parts.html()
         self.again = parts.button("Start again", icon="refresh", tooltip="Set the position up again", own_layout=True)
         self.again.layout.align_self = "flex-start"
