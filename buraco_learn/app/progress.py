@@ -48,13 +48,14 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from buraco_learn.app.where import on_static_site
 from buraco_learn.errors import BuracoError
 
 if TYPE_CHECKING:
@@ -69,6 +70,9 @@ MAX_KEY = 120
 #: The most house rulesets kept (a page that saves in a loop cannot fill the disk).
 MAX_RULESETS: Final = 200
 BUSY_TIMEOUT_S = 30.0
+#: Called (no arguments) after every write transaction commits: on the static site,
+#: :mod:`buraco_learn.site.storage` saves the file to the browser's IndexedDB there.
+AFTER_WRITE: list[Callable[[], None]] = []
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS lessons (
@@ -261,6 +265,9 @@ class ProgressStore:
                 conn.execute("COMMIT")
         except sqlite3.DatabaseError as error:
             raise ProgressError(f"the progress database {str(self.path)!r} cannot be used: {error}") from None
+        if write:
+            for hook in AFTER_WRITE:
+                hook()
 
     def _init(self) -> None:
         try:
@@ -280,7 +287,8 @@ class ProgressStore:
                         f"the progress database {str(self.path)!r} was written by a newer buraco-learn "
                         f"(schema {version}, this one reads {SCHEMA_VERSION})"
                     )
-                conn.execute("PRAGMA journal_mode=WAL")
+                # one process in the browser (and its file is saved whole to IndexedDB): no write-ahead log there
+                conn.execute("PRAGMA journal_mode=DELETE" if on_static_site() else "PRAGMA journal_mode=WAL")
                 if version < SCHEMA_VERSION:
                     conn.execute("BEGIN IMMEDIATE")
                     # read again under the write lock: another kernel may have migrated it meanwhile
@@ -294,6 +302,8 @@ class ProgressStore:
                             conn.execute(_MIGRATIONS[step])
                     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                     conn.execute("COMMIT")
+                    for hook in AFTER_WRITE:
+                        hook()
         except sqlite3.DatabaseError as error:
             raise ProgressError(f"the progress database {str(self.path)!r} cannot be used: {error}") from None
 

@@ -30,6 +30,10 @@ BINDER_WORDS: Final = ("You are using the lessons on Binder: your progress lasts
                        "deletes it when you close the lessons or leave them unused for a while. Download your "
                        "progress before you go, and load it back when you come again.")
 
+STATIC_WORDS: Final = ("Your progress is saved as you go, in this web browser on this device: it is still here when "
+                       "you come back, unless the browser's site data is cleared. Another browser or device starts "
+                       "afresh: download your progress to take it there.")
+
 
 def on_static_site(platform: str | None = None) -> bool:
     """Whether the app runs in the browser itself, on Pyodide (the static site ``buraco-learn build-site`` writes).
@@ -54,4 +58,6 @@ def progress_words(environ: Mapping[str, str] | None = None) -> str:
     >>> "still here when you come back" in progress_words({})
     True
     """
+    if on_static_site():
+        return STATIC_WORDS
     return BINDER_WORDS if on_binder(environ) else LOCAL_WORDS

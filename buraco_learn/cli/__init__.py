@@ -31,6 +31,7 @@ COMMANDS: Final = {
     "serve": "buraco_learn.cli.serve_cmd",
     "rules": "buraco_learn.cli.rules_cmd",
     "bench": "buraco_learn.cli.bench_cmd",
+    "build-site": "buraco_learn.cli.build_site_cmd",
 }
 
 Handler = Callable[[argparse.Namespace], int]
