@@ -32,7 +32,7 @@ BINDER_WORDS: Final = ("You are using the lessons on Binder: your progress lasts
 
 STATIC_WORDS: Final = ("Your progress is saved as you go, in this web browser on this device: it is still here when "
                        "you come back, unless the browser's site data is cleared. Another browser or device starts "
-                       "afresh: download your progress to take it there.")
+                       "afresh.")
 
 
 def on_static_site(platform: str | None = None) -> bool:
