@@ -79,3 +79,27 @@ def test_omniscient_view_is_explicit() -> None:
     full = state.omniscient_view()
     assert full["omniscient"] is True and len(full["stock_top_first"]) == 41
     assert full["hands"]["N"] == [card_of_id(i).notation() for i in state.hands[0]]
+
+
+def test_the_state_resamples_a_world_from_a_view() -> None:
+    """HandState.resample(view, rng) (issue 15, as OpenSpiel's resample_from_infostate): every
+    public field and the seat's own knowledge kept, the unseen cards dealt again; the view's
+    sample_world is the same world from the same seed."""
+    from buraco_learn.game.playout import random_step
+
+    for name in ("italian", "fechado", "cutthroat"):
+        state = HandState.new(preset(name), random.Random(11))
+        rng = random.Random(12)
+        for _ in range(40):
+            if state.over:
+                break
+            seat = (state.current + 1) % state.players
+            view = state.view(seat)
+            world = HandState.resample(view, random.Random(5))
+            again = view.sample_world(random.Random(5))
+            assert world.omniscient_view() == again.omniscient_view()
+            assert world.view(seat).to_dict() == view.to_dict()
+            assert world.hands[seat] == state.hands[seat]
+            assert sorted(world.all_ids()) == sorted(state.all_ids())
+            assert not leaks(world.view(seat), world)
+            random_step(state, rng)

@@ -5,7 +5,7 @@ For a decision with more than one sensible action, the bot
 1. keeps the few actions the intermediate heuristics like best (``candidates``; the
    best discard and the best draw are always among them, so holding back and taking
    the pile are always weighed);
-2. samples whole worlds consistent with its view (:meth:`PlayerView.sample_world`:
+2. samples whole worlds consistent with its view (:meth:`HandState.resample`:
    the cards it cannot see dealt at random, the cards others are known to hold left
    with them);
 3. in every world plays each candidate, then lets every player go on with the fast
@@ -342,7 +342,7 @@ class StrongBot:
             if worlds == first and first < self.worlds:
                 ranked = sorted(range(1, len(candidates)), key=lambda index: -sum(values[index]))
                 active = sorted({0, *ranked[:2]})
-            world = view.sample_world(rng)
+            world = HandState.resample(view, rng)
             if kept is not None:
                 kept.append(world)
             for index in active:
@@ -462,7 +462,7 @@ class Evaluation:
         if self.kept is not None and len(self.kept) >= count:
             return self.kept[:count]
         rng = random.Random(self.bot.world_seed(self.view))
-        worlds = [self.view.sample_world(rng) for _ in range(count)]
+        worlds = [HandState.resample(self.view, rng) for _ in range(count)]
         return worlds
 
     def forget_worlds(self) -> None:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import product
 
 from buraco_learn import meldcore as core
-from buraco_learn.game.predicates import is_wild, natural_two_in_run, wild_codes_in
+from buraco_learn.game.predicates import is_wild, natural_two_in_run, wild_codes_in, wild_flags
 from buraco_learn.melds import Meld
 from buraco_learn.rules import Rules
 
@@ -187,7 +187,8 @@ def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules) -> list
     if meld.kind == "set":
         rank = meld.rank
         assert rank is not None
-        same = [code for code in counts if not is_wild(rules, code) and code % 13 == int(rank) - 1]
+        flags = wild_flags(rules)
+        same = [code for code in counts if not flags[code] and code % 13 == int(rank) - 1]
         for code in same:
             out.add((code,))
         if len(same) > 1 or any(counts[code] > 1 for code in same):

@@ -60,7 +60,8 @@ def wild_flags(rules: Rules) -> tuple[bool, ...]:
 
 def wild_codes_in(rules: Rules, codes: Iterable[int]) -> list[int]:
     """The wild codes among ``codes``, sorted, each once."""
-    return sorted({code for code in codes if is_wild(rules, code)})
+    flags = rules.wild_flags
+    return sorted({code for code in codes if flags[code]})
 
 
 def natural_two_in_run(rules: Rules) -> bool:

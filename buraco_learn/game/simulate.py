@@ -71,7 +71,7 @@ def _check_step(state: HandState, played: Any, report: SimulationReport, where: 
         for problem in leaks(view, state):
             report.violations.append(f"{where}: seat {seat}'s view: {problem}")
     if not state.over:
-        world = state.view(state.current).sample_world(rng)
+        world = HandState.resample(state.view(state.current), rng)
         theirs = [action.notation() for action in generate(world)]
         if theirs != [action.notation() for action in listed]:
             report.violations.append(f"{where}: the legal actions differ in a world sampled from the player's view")

@@ -22,7 +22,7 @@ buraco_learn.errors.IllegalActionError: illegal action 'draw': you have drawn al
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from buraco_learn.cards import Card, card_of_id, code_of_id
 from buraco_learn.errors import BuracoError, IllegalActionError, InvalidNotationError
@@ -36,6 +36,10 @@ from buraco_learn.game.table import TableMeld
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite_for
 from buraco_learn.vocabulary import vocabulary
+
+if TYPE_CHECKING:
+    from buraco_learn.game.legal import LegalActions
+    from buraco_learn.game.view import PlayerView
 
 _CODE = tuple(code_of_id(card_id) for card_id in range(108))
 _CARDS = tuple(Card.from_code(code) for code in range(53))
@@ -124,6 +128,77 @@ class HandState:
     @classmethod
     def from_deal(cls, rules: Rules, deal: Deal, scores: dict[int, int] | None = None) -> HandState:
         return cls(rules, deal, scores)
+
+    @classmethod
+    def resample(cls, view: PlayerView, rng: random.Random | None) -> HandState:
+        """A full state consistent with ``view``, one seat's knowledge (determinization, as
+        OpenSpiel's ``resample_from_infostate``): the cards that seat cannot see dealt at
+        random. Known cards stay with the players known to hold them; every other card the
+        seat cannot see is shuffled into the other hands, the pots, the stock and the
+        hidden part of the pile. With ``rng=None`` they are placed in a fixed order (enough
+        to list the seat's legal actions, which depend only on what it knows).
+
+        >>> import random
+        >>> from buraco_learn import preset
+        >>> state = HandState.new(preset("italian"), random.Random(2))
+        >>> world = HandState.resample(state.view(1), random.Random(3))
+        >>> world.hands[1] == state.hands[1], world.hands[0] == state.hands[0], sorted(world.all_ids()) == sorted(state.all_ids())
+        (True, False, True)
+        """
+        from buraco_learn.game.view import PUBLIC_FIELDS
+
+        rules = view.rules
+        unseen = view.unseen_ids()
+        if rng is not None:
+            rng.shuffle(unseen)
+        state = cls(rules, None, _blank=True)  # a sampled world has no deal of its own
+        public = dict(view.public)
+        state.players = rules.players
+        state.seat_names = view.seat_names
+        state.side_names = list(view.side_names)
+        state.side_of = list(view.side_of)
+        for name in PUBLIC_FIELDS:
+            setattr(state, name, public[name])
+        start = 0
+        hands: list[list[int]] = []
+        for seat in range(rules.players):
+            if seat == view.seat:
+                hands.append(list(view.hand_ids))
+                continue
+            known = list(view.known_ids[seat])
+            count = view.hand_counts[seat] - len(known)
+            hands.append(known + unseen[start:start + count])
+            start += count
+        state.hands = hands
+        pending: dict[int, list[int]] = {}
+        for seat, size in view.pending_pot_sizes:
+            pending[seat] = unseen[start:start + size]
+            start += size
+        state.pending_pot = pending
+        pots: list[list[int] | None] = []
+        for pot_size in view.pot_sizes:
+            if pot_size is None:
+                pots.append(None)
+            else:
+                pots.append(unseen[start:start + pot_size])
+                start += pot_size
+        state.pots = pots
+        hidden = view.pile_size - len(view.pile_ids)
+        state.pile = unseen[start:start + hidden] + list(view.pile_ids)
+        start += hidden
+        state.stock = unseen[start:start + view.stock_size]
+        state.pot_owner = list(view.pot_owner)
+        state.side_pot = dict(view.side_pot)
+        state.melds = list(view.melds)
+        state.known = [list(ids) for ids in view.known_ids]
+        state.opened = list(view.opened)
+        state.scores = dict(view.scores)
+        state.drawn = view.drawn_id
+        state.took_single = view.took_single_id
+        state.must_meld = view.must_meld_id
+        state.history = list(view.history)
+        state.version = 0
+        return state
 
     def clone(self) -> HandState:
         """An independent copy (for search and undo)."""
@@ -254,13 +329,13 @@ class HandState:
         return None
 
     @property
-    def legal_actions(self) -> Any:
+    def legal_actions(self) -> LegalActions:
         """A live, sorted, printable view of the legal actions (see :mod:`buraco_learn.game.legal`)."""
         from buraco_learn.game.legal import LegalActions
 
         return LegalActions(self)
 
-    def view(self, seat: int, with_legal: bool = True) -> Any:
+    def view(self, seat: int, with_legal: bool = True) -> PlayerView:
         """``seat``'s view: their hand and what is public, nothing hidden (see :mod:`buraco_learn.game.view`)."""
         from buraco_learn.game.view import make_view
 
@@ -276,7 +351,7 @@ class HandState:
     def _refuse(self, action: Action, rule: str, text: str) -> IllegalActionError:
         return turnrules._refuse(self, action, rule, text)
 
-    def _check(self, action: Action) -> Any:
+    def _check(self, action: Action) -> turnrules.Plan:
         return turnrules._check(self, action)
 
     def _taken_ids(self, depth: int | None) -> list[int]:
@@ -291,11 +366,11 @@ class HandState:
     def _opening_minimum_applies(self, side: int) -> bool:
         return turnrules._opening_minimum_applies(self, side)
 
-    def _build_melds(self, side: int, ids: list[int], solutions: list[Any]) -> list[TableMeld]:
+    def _build_melds(self, side: int, ids: list[int], solutions: list[tuple[tuple[Any, ...], list[int]]]) -> list[TableMeld]:
         return turnrules._build_melds(self, side, ids, solutions)
 
     # -- execution ------------------------------------------------------------------
-    def _execute(self, action: Action, plan: Any) -> None:
+    def _execute(self, action: Action, plan: turnrules.Plan) -> None:
         kind = action.kind
         seat = self.current
         if kind == A.DRAW:
@@ -306,7 +381,8 @@ class HandState:
             self._after_stock_draw()
             self.phase = PLAY
         elif kind == A.TAKE:
-            taken: list[int] = plan
+            assert isinstance(plan, turnrules.TakePlan)
+            taken = plan.taken
             del self.pile[len(self.pile) - len(taken):]
             self.took_one_card_pile = len(self.pile) == 0 and len(taken) == 1
             if len(taken) == 1:
@@ -326,8 +402,9 @@ class HandState:
             self.redrawn = True
             self._after_stock_draw()
         elif kind == A.MELD:
-            ids, solutions = plan
-            new = self._build_melds(self.side_of[seat], ids, solutions)
+            assert isinstance(plan, turnrules.MeldPlan)
+            ids = plan.ids
+            new = self._build_melds(self.side_of[seat], ids, plan.solutions)
             self._remove(seat, ids)
             for meld in new:
                 self.melds.append(meld)
@@ -337,15 +414,17 @@ class HandState:
             self.acted = True
             self._after_meld(seat)
         elif kind in (A.ADD, A.SWAP):
-            ids, updated = plan
-            self._remove(seat, ids)
+            assert isinstance(plan, turnrules.AddPlan)
+            updated = plan.updated
+            self._remove(seat, plan.ids)
             self.melds[updated.id - 1] = updated
             if self.must_meld in updated.ids:
                 self.must_meld = None
             self.acted = True
             self._after_meld(seat)
         elif kind == A.DISCARD:
-            (card_id,) = plan
+            assert isinstance(plan, turnrules.DiscardPlan)
+            card_id = plan.card_id
             self._remove(seat, [card_id])
             self.pile.append(card_id)
             if not self.hands[seat]:
@@ -354,10 +433,10 @@ class HandState:
             else:
                 self._end_turn()
         elif kind == A.CLOSE:
-            if plan:
-                (card_id,) = plan
-                self._remove(seat, [card_id])
-                self.pile.append(card_id)
+            assert isinstance(plan, turnrules.ClosePlan)
+            if plan.card_id is not None:
+                self._remove(seat, [plan.card_id])
+                self.pile.append(plan.card_id)
             self.closed_by = seat
             self._finish("closed")
         elif kind == A.POT:

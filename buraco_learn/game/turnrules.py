@@ -1,15 +1,19 @@
 """The rules of a turn: every check an action must pass before it changes the state.
 
 Each function takes the state and an action and either returns a *plan* (what the
-action will move, worked out once) or raises :class:`IllegalActionError` whose
-message names the rule and the document it comes from. Nothing here changes the
-state: :meth:`HandState.apply` runs :func:`check` first and executes the plan only
-when it passes.
+action will move, worked out once: a :class:`TakePlan`, :class:`MeldPlan`,
+:class:`AddPlan` (an addition or a swap), :class:`DiscardPlan` or :class:`ClosePlan`;
+``None`` for a draw, a redraw or the pot, which need none) or raises
+:class:`IllegalActionError` whose message names the rule and the document it comes
+from. Nothing here changes the state: :meth:`HandState.apply` runs :func:`_check`
+first and executes the plan only when it passes. The questions the rules ask (which
+cards are wild, whose melds, what the pile allows, whether a side may close) are
+answered in :mod:`buraco_learn.game.predicates`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from buraco_learn.cards import Card, Rank, card_of_id, code_of_id
 from buraco_learn.errors import IllegalActionError
@@ -43,6 +47,42 @@ _CARDS = tuple(Card.from_code(code) for code in range(53))
 _ID_CODE = {card_id: code_of_id(card_id) for card_id in range(108)}
 
 
+class TakePlan(NamedTuple):
+    """A take of the pile: the physical ids it moves into the hand, deepest first."""
+
+    taken: list[int]
+
+
+class MeldPlan(NamedTuple):
+    """A meld action: the hand's ids it lays down, and each meld's solver result with its codes."""
+
+    ids: list[int]
+    solutions: list[tuple[tuple[Any, ...], list[int]]]
+
+
+class AddPlan(NamedTuple):
+    """An addition or a swap: the hand's ids it uses, and the meld as it will be."""
+
+    ids: list[int]
+    updated: TableMeld
+
+
+class DiscardPlan(NamedTuple):
+    """A discard: the physical card that goes on the pile."""
+
+    card_id: int
+
+
+class ClosePlan(NamedTuple):
+    """A close: the final discard, or None when the hand closes by melding every card."""
+
+    card_id: int | None
+
+
+#: what :func:`_check` returns: one plan per action kind, None where there is nothing to plan
+Plan: TypeAlias = TakePlan | MeldPlan | AddPlan | DiscardPlan | ClosePlan | None
+
+
 def _refuse(state: HandState, action: Action, rule: str, text: str) -> IllegalActionError:
     return IllegalActionError(f"illegal action {action.notation()!r}: {state._why(rule, text)}")
 
@@ -54,7 +94,7 @@ def _without_source(reason: str) -> str:
     return reason
 
 # -- validation: returns a plan, never changes the state ---------------------------
-def _check(state: HandState, action: Action) -> Any:
+def _check(state: HandState, action: Action) -> Plan:
     kind = action.kind
     if state.phase == OVER:
         raise _refuse(state, action, "close_conditions", f"the hand is over ({state.end_reason})")
@@ -78,7 +118,8 @@ def _check(state: HandState, action: Action) -> Any:
     if kind in (A.DRAW, A.TAKE):
         raise _refuse(state, action, "draw", "you have drawn already; now meld, add or discard")
     if kind == A.REDRAW:
-        return _check_redraw(state, action)
+        _check_redraw(state, action)
+        return None
     if kind in (A.MELD, A.ADD, A.SWAP) and state.must_meld is not None:
         pending = card_of_id(state.must_meld)
         if pending not in action.cards and not any(pending in group for group in action.groups):
@@ -96,7 +137,7 @@ def _check(state: HandState, action: Action) -> Any:
         return _check_close(state, action)
     raise _refuse(state, action, "draw", f"unknown action {kind!r}")  # pragma: no cover
 
-def _check_take(state: HandState, action: Action) -> Any:
+def _check_take(state: HandState, action: Action) -> TakePlan:
     rules = state.rules
     if not state.pile:
         raise _refuse(state, action, "draw", "the discard pile is empty")
@@ -124,13 +165,13 @@ def _check_take(state: HandState, action: Action) -> Any:
             rule = pile_card_rule(rules)
             card = card_of_id(target).unicode()
             raise _refuse(state, action, rule, f"you could not meld the {card} this turn, and the card taken must be melded at once")
-    return taken
+    return TakePlan(taken)
 
 def _taken_ids(state: HandState, depth: int | None) -> list[int]:
     """The pile cards a take would move, deepest first (the card 'went in for' first)."""
     return taken_from_pile(state.rules, state.pile, depth)
 
-def _check_pending_later(state: HandState, action: Action) -> Any:
+def _check_pending_later(state: HandState, action: Action) -> MeldPlan | AddPlan:
     """A meld, addition or swap that leaves the pile card still to meld (004): legal when,
     after it, some meld, addition or swap could still lay that card down this turn."""
     pending = state.must_meld
@@ -182,7 +223,7 @@ def _can_meld_with(state: HandState, target: int, taken: list[int], quick: bool 
     if not new_meld and not melds:
         return False
     trial = state.clone()
-    trial._execute(Action(A.TAKE, target=len(taken) if state.rules.pile_take == "any-depth" else None), pool)
+    trial._execute(Action(A.TAKE, target=len(taken) if state.rules.pile_take == "any-depth" else None), TakePlan(pool))
     if len(pool) != len(taken):
         trial.took_single = None  # the take itself is of several cards
     return _meldable_now(trial, target, new_meld, melds)
@@ -237,7 +278,7 @@ def _could_meld(state: HandState, target: int, pool: list[int]) -> tuple[bool, l
                 joinable.append(meld)
     return new_meld, joinable
 
-def _check_redraw(state: HandState, action: Action) -> Any:
+def _check_redraw(state: HandState, action: Action) -> None:
     rules = state.rules
     if not rules.first_turn_redraw:
         raise _refuse(state, action, "draw", "there is no first-turn redraw in this ruleset: a turn starts with one draw")
@@ -277,7 +318,7 @@ def _hand_pick(state: HandState, action: Action, cards: list[Card]) -> list[int]
             raise _refuse(state, action, "discard", f"you hold {have} {card.unicode()} but the action needs {wanted}")
     return picked
 
-def _check_meld(state: HandState, action: Action) -> Any:
+def _check_meld(state: HandState, action: Action) -> MeldPlan:
     """Validate a meld action; the plan holds the solutions, the melds are built on execution."""
     rules = state.rules
     seat = state.current
@@ -287,7 +328,7 @@ def _check_meld(state: HandState, action: Action) -> Any:
     all_cards = [card for group in action.groups for card in group]
     ids = _hand_pick(state, action, all_cards)
     set_ranks = None
-    solutions = []
+    solutions: list[tuple[tuple[Any, ...], list[int]]] = []
     value = 0
     values = rules.card_values
     for group in action.groups:
@@ -315,9 +356,9 @@ def _check_meld(state: HandState, action: Action) -> Any:
     left = len(state.hands[seat]) - len(ids)
     new = _build_melds(state, side, ids, solutions) if left <= 1 else []
     _check_continuation(state, action, ids, new)
-    return (ids, solutions)
+    return MeldPlan(ids, solutions)
 
-def _build_melds(state: HandState, side: int, ids: list[int], solutions: list[Any]) -> list[TableMeld]:
+def _build_melds(state: HandState, side: int, ids: list[int], solutions: list[tuple[tuple[Any, ...], list[int]]]) -> list[TableMeld]:
     rules = state.rules
     out = []
     start = 0
@@ -331,7 +372,7 @@ def _build_melds(state: HandState, side: int, ids: list[int], solutions: list[An
 def _opening_minimum_applies(state: HandState, side: int) -> bool:
     return opening_minimum_applies(state.rules, state.opened[side], state.scores.get(side, 0))
 
-def _check_add(state: HandState, action: Action) -> Any:
+def _check_add(state: HandState, action: Action) -> AddPlan:
     rules = state.rules
     seat = state.current
     side = state.side_of[seat]
@@ -354,7 +395,7 @@ def _check_add(state: HandState, action: Action) -> Any:
     new_ids = order_ids(verdict.meld, list(target.ids) + ids, _ID_CODE)
     updated = TableMeld(target.id, target.side, verdict.meld, new_ids)
     _check_continuation(state, action, ids, [updated])
-    return (ids, updated)
+    return AddPlan(ids, updated)
 
 def _check_continuation(state: HandState, action: Action, used: list[int], melds: list[TableMeld]) -> None:
     """002 'Closing': a player must not meld into a position with no legal way on.
@@ -432,7 +473,7 @@ def _may_lay_off(state: HandState, side: int, card: Card, melds: list[TableMeld]
             return True
     return False
 
-def _check_discard(state: HandState, action: Action) -> Any:
+def _check_discard(state: HandState, action: Action) -> DiscardPlan:
     seat = state.current
     card = action.cards[0]
     ids = _hand_pick(state, action, [card])
@@ -450,9 +491,9 @@ def _check_discard(state: HandState, action: Action) -> Any:
             if why is None:
                 raise _refuse(state, action, "close_by_discard", f"discarding your last card closes the hand: close by discarding the {card.unicode()}")
             raise _refuse(state, action, "close_conditions", f"this is your last card and you cannot close: {why.split(' (')[0]}")
-    return ids
+    return DiscardPlan(ids[0])
 
-def _check_close(state: HandState, action: Action) -> Any:
+def _check_close(state: HandState, action: Action) -> ClosePlan:
     rules = state.rules
     seat = state.current
     side = state.side_of[seat]
@@ -464,7 +505,7 @@ def _check_close(state: HandState, action: Action) -> Any:
             raise _refuse(state, action, "close_by_discard", "you still hold cards: meld them all, or discard the last one, to close")
         if why:
             raise IllegalActionError(f"illegal action {action.notation()!r}: {why}")
-        return None
+        return ClosePlan(None)
     card = action.cards[0]
     ids = _hand_pick(state, action, [card])
     if len(state.hands[seat]) != 1:
@@ -477,4 +518,4 @@ def _check_close(state: HandState, action: Action) -> Any:
         raise _refuse(state, action, "draw", "meld the card you took from the pile first")
     if may_not_rediscard(rules, state.took_single, card.code):
         raise _refuse(state, action, "single_card_pile", f"you took the {card.unicode()} alone from the pile and may not discard it again")
-    return ids
+    return ClosePlan(ids[0])

@@ -3,8 +3,8 @@ known to hold because they took them from the pile. Nothing else.
 
 A :class:`PlayerView` is built from the state's public facts and the seat's own
 cards only; it holds no reference to the state. Bots and widgets get views.
-:meth:`PlayerView.sample_world` deals the unseen cards at random into a full state
-consistent with the view, for search bots (determinization).
+:meth:`HandState.resample` (also :meth:`PlayerView.sample_world`) deals the unseen cards at
+random into a full state consistent with the view, for search bots (determinization).
 
 >>> import random
 >>> from buraco_learn import preset
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 _DECKS = {True: frozenset(deck_ids(True)), False: frozenset(deck_ids(False))}
 
 # turn-state fields that are public (everyone at the table sees them happen)
-_PUBLIC_FIELDS = (
+PUBLIC_FIELDS = (
     "dealer", "current", "phase", "turn", "first_turn", "acted", "last_turn", "stalemate_run",
     "took_one_card_pile", "redrawn", "pot_after_discard", "end_reason", "closed_by", "three_way",
 )
@@ -195,53 +195,12 @@ class PlayerView:
         Known cards stay with the players known to hold them; everything else this
         seat cannot see is shuffled into the other hands, the pots, the stock and the
         hidden part of the pile. With ``rng=None`` the unseen cards are placed in a
-        fixed order (enough to list the seat's legal actions).
+        fixed order (enough to list the seat's legal actions). The state makes it:
+        :meth:`HandState.resample`.
         """
         from buraco_learn.game.state import HandState
 
-        unseen = self.unseen_ids()
-        if rng is not None:
-            rng.shuffle(unseen)
-        position = 0
-
-        def take(count: int) -> list[int]:
-            nonlocal position
-            out = unseen[position:position + count]
-            position += count
-            return out
-
-        state = HandState(self.rules, None, _blank=True)  # a sampled world has no deal of its own
-        public = dict(self.public)
-        state.players = self.rules.players
-        state.seat_names = self.seat_names
-        state.side_names = list(self.side_names)
-        state.side_of = list(self.side_of)
-        for name in _PUBLIC_FIELDS:
-            setattr(state, name, public[name])
-        state.hands = []
-        for seat in range(self.rules.players):
-            if seat == self.seat:
-                state.hands.append(list(self.hand_ids))
-                continue
-            known = list(self.known_ids[seat])
-            state.hands.append(known + take(self.hand_counts[seat] - len(known)))
-        state.pending_pot = {seat: take(size) for seat, size in self.pending_pot_sizes}
-        state.pots = [None if size is None else take(size) for size in self.pot_sizes]
-        hidden_pile = take(self.pile_size - len(self.pile_ids))
-        state.pile = hidden_pile + list(self.pile_ids)
-        state.stock = take(self.stock_size)
-        state.pot_owner = list(self.pot_owner)
-        state.side_pot = dict(self.side_pot)
-        state.melds = list(self.melds)
-        state.known = [list(ids) for ids in self.known_ids]
-        state.opened = list(self.opened)
-        state.scores = dict(self.scores)
-        state.drawn = self.drawn_id
-        state.took_single = self.took_single_id
-        state.must_meld = self.must_meld_id
-        state.history = list(self.history)
-        state.version = 0
-        return state
+        return HandState.resample(self, rng)
 
 
 def make_view(state: HandState, seat: int, with_legal: bool = True) -> PlayerView:
@@ -277,7 +236,7 @@ def make_view(state: HandState, seat: int, with_legal: bool = True) -> PlayerVie
         took_single_id=state.took_single,
         must_meld_id=state.must_meld,
         history=tuple(state.history),
-        public=tuple((name, getattr(state, name)) for name in _PUBLIC_FIELDS),
+        public=tuple((name, getattr(state, name)) for name in PUBLIC_FIELDS),
     )
 
 
