@@ -228,3 +228,15 @@ def test_the_quiz_asks_a_fresh_variant_after_a_wrong_answer_and_reports_to_the_p
     plain.answer(0, "Not legal")
     plain.retry(0)
     assert plain._prompts[0].value == shown
+
+
+def test_lesson_2s_tasks_never_say_clean_before_lesson_6_teaches_it() -> None:
+    import re
+
+    for step in MELDS:
+        for task in variants(step)[:8]:
+            places = solve(task)
+            assert places is not None
+            texts = [judge(task, [task.hand[place] for place in places]).text]
+            texts += [judge(task, list(pick)).text for pick in itertools.combinations(task.hand, 3)][:30]
+            assert not [text for text in texts if re.search(r"\bclean\b|\bdirty\b", text)], (task.key, texts)
