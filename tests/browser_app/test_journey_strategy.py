@@ -72,7 +72,10 @@ def test_a_wrong_move_then_the_coachs_move_in_each_strategy_lesson(fresh_app: Ap
         page.set_viewport_size(VIEWPORTS[size])
         tab.open(f"{fresh_app.url}voila/render/{info.filename}", ready=".bl-table")
         learner = Learner(tab)
-        read_page(page, "the lesson opened")
+        opened = read_page(page, "the lesson opened")
+        assert "Position 1 of" in opened and "Your task:" in opened
+        page.locator(".strategy-head").scroll_into_view_if_needed()
+        page.screenshot(path=str(where / f"{info.number}-open-{size}.png"), full_page=False)
         learner.play(trap)
         verdict = page.locator(".buraco-feedback.wrong").filter(has_text="Not the coach")
         expect()(verdict).to_be_visible(timeout=90_000)
