@@ -13,8 +13,8 @@ How a notebook is prepared for the site (the lessons themselves are not changed)
 >>> prepared = prepare_notebook(notebook)
 >>> prepared["metadata"]["kernelspec"]["name"], len(prepared["cells"]), prepared["cells"][1]["outputs"]
 ('python', 2, [])
->>> "await" in "".join(prepared["cells"][0]["source"])
-True
+>>> "await" in "".join(prepared["cells"][0]["source"]), prepared["cells"][1]["metadata"]["tags"]
+(True, ['raises-exception'])
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from buraco_learn.site.assets import Progress, SiteBuildError, cache_dir, pyodid
 SETUP_SOURCE: Final = ("# buraco-learn static site: keep progress in this browser (IndexedDB)\n"
                        "from buraco_learn.site import storage as _site_storage\n"
                        "await _site_storage.ready()")
+RAISES: Final = "raises-exception"
 KERNELSPEC: Final = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 #: The front-end extensions the pages load (as ``buraco_learn.app.server.FRONT_END_EXTENSIONS``, with
 #: the Pyodide kernel's in place of Voila's widget manager); nothing else installed here reaches the site.
@@ -71,6 +72,10 @@ def prepare_notebook(notebook: dict[str, Any]) -> dict[str, Any]:
         if cell.get("cell_type") == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
+            # a cell that fails must not stop the rest of the page (JupyterLab's run-all stops at an error otherwise)
+            tags = cell.setdefault("metadata", {}).setdefault("tags", [])
+            if RAISES not in tags:
+                tags.append(RAISES)
     setup: dict[str, Any] = {"cell_type": "code", "execution_count": None, "outputs": [], "source": SETUP_SOURCE,
              "metadata": {"tags": ["buraco-site-setup"]}}
     if any(cell.get("id") for cell in prepared.get("cells", [])):
