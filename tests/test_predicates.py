@@ -82,3 +82,20 @@ def test_close_shortfall() -> None:
     assert P.close_shortfall(preset("italian", close_needs_burraco="none"), True, []) is None
     assert not P.may_close_on(italian, 52) and P.may_close_on(italian, 5)
     assert P.may_close_on(preset("italian", close_discard_wild=True), 52)
+
+
+def test_the_turn_rules_allow_exactly_the_takes_the_pile_allows() -> None:
+    """The turn rules accept a take exactly when take_depths offers its depth: a take of no
+    card (an Action of depth 0, which the notation cannot write, once took the whole pile under
+    004) is refused, like one too deep."""
+    from buraco_learn.game.actions import TAKE, Action
+    from buraco_learn.game.position import position
+
+    for name in PRESET_NAMES:
+        rules = preset(name)
+        state = position(rules, hands={"N": "5H 6H 9S KD"}, pile="7H 8H 5S", stock="4C 4D 4S")
+        offered = P.take_depths(rules, len(state.pile))
+        for depth in (None, -1, 0, 1, 2, 3, 4):
+            if depth not in offered:
+                assert not state.is_legal(Action(TAKE, target=depth)), (name, depth)
+        assert any(state.is_legal(Action(TAKE, target=depth)) for depth in offered) or rules.must_meld_pile_card

@@ -31,6 +31,7 @@ from buraco_learn.game.predicates import (
     pile_card_rule,
     pile_card_to_meld,
     seen_of_pile,
+    take_depths,
     taken_from_pile,
 )
 from buraco_learn.game.table import TableMeld, order_ids
@@ -142,12 +143,15 @@ def _check_take(state: HandState, action: Action) -> TakePlan:
     if not state.pile:
         raise _refuse(state, action, "draw", "the discard pile is empty")
     depth = action.target
-    if rules.pile_take == "any-depth":
+    if depth in take_depths(rules, len(state.pile)):
+        pass
+    elif rules.pile_take == "any-depth":
         if depth is None:
             raise _refuse(state, action, "draw", "say how many cards to take from the top of the pile")
-        if depth > len(state.pile):
-            raise _refuse(state, action, "draw", f"the pile holds only {len(state.pile)} card(s)")
-    elif depth is not None:
+        if depth < 1:
+            raise _refuse(state, action, "draw", "take at least the top card of the pile")
+        raise _refuse(state, action, "draw", f"the pile holds only {len(state.pile)} card(s)")
+    else:
         what = "only its top card" if rules.pile_take == "top" else "the whole pile, never part of it"
         rule = pile_card_rule(rules)
         raise _refuse(state, action, rule, f"you take {what}")
