@@ -286,7 +286,7 @@ function render({ model, el }) {
     const meldsBox = h("section", { class: "bl-melds", "aria-label": "Melds on the table" });
     const canPlay = !!controls.meld; // the learner's turn, play phase (Python's controls: the intents it offers now)
     for (const side of t.melds || []) {
-      const title = side.mine ? `${side.name} (your side)` : side.name;
+      const title = side.title || side.name; // Python's words (cut-throat: "North (you)")
       const list = h("div", { class: "bl-side-melds" });
       if (!side.melds.length) list.append(h("p", { class: "bl-none", text: "No melds yet." }));
       for (const meld of side.melds) {
@@ -365,7 +365,7 @@ function render({ model, el }) {
       action("meld", n ? `Meld ${plural(n, "card")}` : "Meld", canPlay && n > 0, () => send("meld", { cards: [...selected] }), "meld"),
       action("discard", "Discard", !!controls.discard && n === 1, () => send("discard", { card: first }), "discard"),
       action("close", "Close", !!controls.close && (n === 1 || t.hand.length === 0), () => send("close", n === 1 ? { card: first } : {}), "close"),
-      action("pot", `Pick up the ${t.pot_word || "pot"}`, !!controls.pot, () => send("pot"), "pot"),
+      (t.pots || []).length ? action("pot", `Pick up the ${t.pot_word || "pot"}`, !!controls.pot, () => send("pot"), "pot") : null,
       h("span", { class: "bl-gap" }),
       action("move-left", "Move left", n === 1, () => moveCard(first, -1)),
       action("move-right", "Move right", n === 1, () => moveCard(first, 1)),

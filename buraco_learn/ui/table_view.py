@@ -279,6 +279,22 @@ def legal_marks(notations: Iterable[str]) -> dict[str, Any]:
     }
 
 
+def _melds_title(side: str, mine: bool, rules: Rules) -> str:
+    """The heading over one side's melds: ``"North–South (your side)"``, or, where everyone
+    plays alone (cut-throat), ``"North (you)"``.
+
+    >>> from buraco_learn.presets import preset
+    >>> _melds_title("NS", True, preset("italian")), _melds_title("N", True, preset("cutthroat"))
+    ('North–South (your side)', 'North (you)')
+    >>> _melds_title("E", False, preset("cutthroat"))
+    'East'
+    """
+    name = side_word(side)
+    if not mine:
+        return name
+    return f"{name} (you)" if vocabulary(rules).alone else f"{name} (your side)"
+
+
 def meld_view_of(meld: Mapping[str, Any], rules: Rules, mine: bool, marks: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """One meld on the table (``TableMeld.to_dict()`` form) as drawn: its slots, and a
     burraco's last card(s) marked ``crosswise`` (002 'Melds').
@@ -400,7 +416,8 @@ def present(
     for side in ordered_sides:
         mine = side == my_side
         side_melds = [meld_view_of(meld, rules, mine, marks) for meld in view["melds"] if meld["side"] == side]
-        melds.append({"side": side, "name": side_word(side), "mine": mine, "melds": side_melds})
+        melds.append({"side": side, "name": side_word(side), "title": _melds_title(side, mine, rules), "mine": mine,
+                      "melds": side_melds})
 
     pile_cards = [card_view(Card.parse(entry["card"]), card_id(entry["id"])) for entry in view["pile"]]
     pile_size = int(view["pile_size"])
