@@ -100,26 +100,33 @@ def test_each_lesson_renders_with_its_widgets_and_no_error(app: AppServer, lesso
 
 def test_an_exercise_answer_gets_feedback_and_the_ruleset_rerenders(app: AppServer, in_browser: InBrowser) -> None:
     def check(tab: Tab) -> None:
+        # lesson 2 (the beginner path: Italian rules only): its "legal or not?" quiz answers, and a wrong answer
+        # offers another question of the same point; the typing box refuses bad notation in words
         page = tab.open(f"{app.url}voila/render/02_melds.ipynb")
         page.get_by_role("button", name="Legal", exact=True).first.wait_for(timeout=60_000)
         page.get_by_role("button", name="Legal", exact=True).first.click()  # 8♣ 8♦ 8♠ under Italian rules: a legal set
         feedback = page.locator(".buraco-feedback[role=status]").first
         feedback.wait_for()
         assert "✔ Right." in feedback.inner_text()
-        assert "Under italian" in page.inner_text("#rendered_cells")
-        page.locator(".widget-dropdown select").select_option(label="aberto (001)")
-        page.get_by_text("Under aberto").first.wait_for()
-        # the quiz started again under the new rules: the same set is now illegal (001: runs only)
-        page.locator(".buraco-feedback[role=status]").first.wait_for(state="detached")
-        page.get_by_role("button", name="Legal", exact=True).first.click()
-        wrong = page.locator(".buraco-feedback.wrong[role=status]").first
-        wrong.wait_for()
-        assert "Not quite: the answer is Not legal" in wrong.inner_text()
-        assert "001" in page.inner_text("#rendered_cells")
+        assert page.locator(".widget-dropdown select").count() == 0  # no ruleset chooser on the beginner path
         tryout = page.get_by_placeholder("e.g. 5C 6C 7C")
         tryout.fill("7D 6X")
         tryout.press("Enter")
         page.get_by_text("invalid card notation").wait_for()
+        assert_no_error_output(tab)
+
+        # lesson 16 (the variants track): the chooser re-renders the engine's answers under the ruleset chosen
+        page = tab.open(f"{app.url}voila/render/16_bukharo.ipynb")
+        select = page.locator(".widget-dropdown select").first
+        select.wait_for(timeout=60_000)
+        line = page.locator(".ruleset-line").first
+        line.wait_for()
+        assert "Under italian" in line.inner_text() and "002" in line.inner_text()
+        labels = [text.strip() for text in select.locator("option").all_inner_texts()]
+        bukharo = next(label for label in labels if label.startswith("bukharo"))
+        select.select_option(label=bukharo)
+        page.wait_for_function("""() => (document.querySelector('.ruleset-line') || {}).innerText?.includes('Under bukharo')""")
+        assert "000" in page.locator(".ruleset-line").first.inner_text()
         assert_no_error_output(tab)
 
     in_browser(check)

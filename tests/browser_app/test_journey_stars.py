@@ -1,18 +1,17 @@
 """Stars and the map, as a learner meets them (issue 14), in headless Chromium against ``buraco-learn serve``.
 
-Lesson 1 was done on an earlier visit. The learner opens lesson 2, answers its first
+The learner opens lesson 1, answers its first
 question wrong (the reason and the right answer are shown), tries again and answers it
 right, answers the others right, reads the recap and marks the lesson done: one mistake,
-so the rule gives 2 stars. Back on the landing page, the map shows lesson 2 done with
-those stars and "Next" points to lesson 3. No page shows error text or notation, and the
+so the rule gives 2 stars. Back on the landing page, the map shows lesson 1 done with
+those stars and "Next" points to lesson 2. (Lesson 1's tasks are all questions with buttons;
+the tasks on the cards of lessons 2 to 4 have their own journey, ``test_journey_cards.py``.) No page shows error text or notation, and the
 map and the recap read without overlap on a desktop (1366x900) and a phone (390x844);
 screenshots of both go to ``$BURACO_SCREENSHOTS`` (default: the test's temp directory).
 """
 
 from __future__ import annotations
 
-import ast
-import json
 import os
 import re
 from collections.abc import Callable
@@ -22,8 +21,8 @@ from typing import Any
 import pytest
 
 from buraco_learn import preset
-from buraco_learn.app import lessonkit as kit
-from buraco_learn.app.catalogue import discover, find, repository_lessons_dir
+from buraco_learn.app import views
+from buraco_learn.app.catalogue import discover, repository_lessons_dir
 from buraco_learn.app.progress import DB_NAME, ProgressStore
 from buraco_learn.app.recaps import RECAPS
 from buraco_learn.app.stars import stars_for, stars_label
@@ -68,16 +67,12 @@ def shots_dir(tmp_path: Path) -> Path:
     return where
 
 
-def lesson_two_answers() -> list[str]:
-    """The right answers of lesson 2's check, from its own questions, by the engine (Italian rules, the default)."""
-    notebook = json.loads((repository_lessons_dir() / find("melds").filename).read_text(encoding="utf-8"))
-    for cell in notebook["cells"]:
-        source = "".join(cell["source"])
-        match = re.search(r"^QUESTIONS = (\[.*?\])$", source, re.M | re.S)
-        if cell["cell_type"] == "code" and match:
-            cards = ast.literal_eval(match.group(1))
-            return [kit.meld_question(text).answer(preset("italian")) for text in cards]
-    raise AssertionError("lesson 2 has no QUESTIONS cell: this journey follows its check quiz")
+def lesson_one_answers() -> list[str]:
+    """The right answers of lesson 1's questions, by the engine (Italian rules): the deck, its wild cards,
+    a hand, the stock after the deal, the pots."""
+    rules = preset("italian")
+    counts = views.deal_counts(rules)
+    return [str(n) for n in (rules.deck_size, views.wild_count(rules), rules.hand_size, counts["stock"], counts["pots"])]
 
 
 def visible_words(page: Any, selector: str) -> str:
@@ -93,9 +88,8 @@ def assert_reads_well(page: Any, selector: str, parts: list[list[Any]]) -> None:
 
 def test_a_lesson_answered_wrong_then_right_earns_its_stars_and_the_map_moves_on(
         fresh_app: AppServer, in_browser: InBrowser, tmp_path: Path) -> None:
-    ProgressStore(fresh_app.data / DB_NAME).mark_done("cards")  # lesson 1, done on an earlier visit
-    answers = lesson_two_answers()
-    other = {"Legal": "Not legal", "Not legal": "Legal"}
+    answers = lesson_one_answers()
+    assert answers[0] == "108"  # 002 'Overview': two decks and four jokers
     shots = shots_dir(tmp_path)
     expected = stars_for(True, mistakes=1)
     assert expected == 2
@@ -106,14 +100,14 @@ def test_a_lesson_answered_wrong_then_right_earns_its_stars_and_the_map_moves_on
         expect.set_options(timeout=30_000)
         page = tab.page
         page.set_viewport_size(DESKTOP)
-        tab.open(f"{fresh_app.url}voila/render/02_melds.ipynb")
-        first = page.locator(f'button[title="Question 1: {other[answers[0]]}"]')
+        tab.open(f"{fresh_app.url}voila/render/01_cards_and_deal.ipynb")
+        first = page.locator('button[title="Question 1: 104"]')
         first.wait_for(timeout=60_000)
         first.click()  # wrong
         wrong = page.locator(".buraco-feedback.wrong[role=status]").first
         expect(wrong).to_contain_text(f"Not quite: the answer is {answers[0]}")
         # the reason, with its rule and document, in the feedback of that question
-        expect(page.locator(".widget-html-content").filter(has=wrong).first).to_contain_text("(002 'Melds'")
+        expect(page.locator(".widget-html-content").filter(has=wrong).first).to_contain_text("(002 '")
         page.get_by_role("button", name="Try again").first.click()
         page.locator(f'button[title="Question 1: {answers[0]}"]').click()  # right this time
         expect(page.get_by_text("Right this time").first).to_be_visible()
@@ -123,12 +117,12 @@ def test_a_lesson_answered_wrong_then_right_earns_its_stars_and_the_map_moves_on
 
         recap = page.get_by_role("region", name="What you learned")
         expect(recap).to_be_visible()
-        for line in RECAPS["melds"]:
+        for line in RECAPS["cards"]:
             expect(recap).to_contain_text(line)
         page.get_by_role("button", name="I've done this lesson").click()
         stars = page.get_by_role("img", name=stars_label(expected))
         expect(stars).to_be_visible()
-        expect(page.get_by_role("link", name=re.compile("^Next: lesson 3 — Wild cards"))).to_be_visible()
+        expect(page.get_by_role("link", name=re.compile("^Next: lesson 2 — Melds"))).to_be_visible()
         assert_no_error_output(tab)
         recap.scroll_into_view_if_needed()
         assert_reads_well(page, ".buraco-recap", END_PARTS)
@@ -142,17 +136,16 @@ def test_a_lesson_answered_wrong_then_right_earns_its_stars_and_the_map_moves_on
         page.get_by_role("link", name="⌂ All lessons").first.click()
         page.wait_for_url("**/voila/render/index.ipynb")
         rows = landing_rows(tab)
-        assert "✔ Done" in rows["melds"] and "★★☆" in rows["melds"], rows["melds"]
-        stop = page.locator('ol.buraco-map li[data-lesson="melds"]')
+        assert "✔ Done" in rows["cards"] and "★★☆" in rows["cards"], rows["cards"]
+        stop = page.locator('ol.buraco-map li[data-lesson="cards"]')
         expect(stop).to_have_attribute("data-stars", str(expected))
         expect(stop.get_by_role("img", name=stars_label(expected))).to_be_visible()
-        assert "✔ Done" in rows["cards"] and "★☆☆" in rows["cards"]  # done before, no task passed: one star
-        assert "Next" in rows["wild-cards"] and "Not started" in rows["aces"]
-        expect(page.locator('ol.buraco-map li[aria-current="step"]')).to_have_attribute("data-lesson", "wild-cards")
+        assert "Next" in rows["melds"] and "Not started" in rows["wild-cards"]
+        expect(page.locator('ol.buraco-map li[aria-current="step"]')).to_have_attribute("data-lesson", "melds")
         onward = page.locator("a.buraco-next")
-        expect(onward).to_have_text("Next: lesson 3 — Wild cards →")
-        expect(onward).to_have_attribute("href", "03_wild_cards.ipynb")
-        expect(page.locator(".buraco-summary")).to_contain_text(f"2 of {len(LESSONS)} lessons done · 3 of {3 * len(LESSONS)} stars")
+        expect(onward).to_have_text("Next: lesson 2 — Melds: sets and runs →")
+        expect(onward).to_have_attribute("href", "02_melds.ipynb")
+        expect(page.locator(".buraco-summary")).to_contain_text(f"1 of {len(LESSONS)} lessons done · 2 of {3 * len(LESSONS)} stars")
         assert_no_error_output(tab)
         assert_reads_well(page, ".buraco-map-page", MAP_PARTS)
         page.screenshot(path=str(shots / "map-desktop-1366x900.png"))
@@ -164,5 +157,5 @@ def test_a_lesson_answered_wrong_then_right_earns_its_stars_and_the_map_moves_on
         page.screenshot(path=str(shots / "map-phone-390x844-end.png"))
 
     in_browser(journey)
-    kept = ProgressStore(fresh_app.data / DB_NAME).lesson("melds")
+    kept = ProgressStore(fresh_app.data / DB_NAME).lesson("cards")
     assert (kept.stars, kept.fewest_mistakes) == (expected, 1)
