@@ -83,3 +83,32 @@ def test_on_the_static_site_the_landing_page_says_progress_stays_in_this_browser
     monkeypatch.setattr(where, "on_static_site", lambda platform=None: True)
     assert where.progress_words({}) == where.STATIC_WORDS
     assert "in this web browser" in where.STATIC_WORDS
+
+
+def test_an_installed_package_is_packed_into_a_pure_wheel_whose_record_holds(tmp_path: Path) -> None:
+    """From a ``pip install`` (no checkout) the site's wheel is packed from the installed files:
+    every file listed in RECORD with its own hash and size, the package's modules and lessons in it,
+    and neither the compiled engine nor bytecode."""
+    import base64
+    import hashlib
+    import zipfile
+
+    from buraco_learn.site.assets import COMPILED_SUFFIXES, installed_wheel
+
+    wheel = installed_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (record_name,) = [name for name in names if name.endswith(".dist-info/RECORD")]
+        rows = [line.split(",") for line in archive.read(record_name).decode().splitlines()]
+        listed = {row[0]: row for row in rows}
+        assert set(listed) == set(names)
+        for name in names:
+            if name == record_name:
+                continue
+            data = archive.read(name)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert listed[name][1:] == [f"sha256={digest}", str(len(data))], name
+        metadata = archive.read(record_name.replace("RECORD", "METADATA")).decode()
+    assert "Name: buraco-learn" in metadata
+    assert "buraco_learn/game/state.py" in names and "buraco_learn/site/static/buraco-site.js" in names
+    assert not [name for name in names if name.endswith(COMPILED_SUFFIXES) or "__pycache__" in name]

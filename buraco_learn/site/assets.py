@@ -6,7 +6,8 @@
   that the kernel needs (micropip, IPython and what it needs), at the lock's versions, and the lesson
   app's own (anywidget, ipywidgets, ...) at the versions installed here, whose front-end extensions
   ``jupyter lite build`` copies.
-- buraco-learn's own wheel, built from the checkout with its packaging (never the compiled engine).
+- buraco-learn's own wheel: built from the checkout with its packaging, or, from a ``pip install``,
+  packed from the installed package's own files (never the compiled engine, never bytecode).
 
 Each lands in the cache (:func:`cache_dir`) and is not fetched again. :func:`pyodide_folder` then lays
 out ``static/pyodide``: the core, every wheel, and ``pyodide-lock.json`` naming them with their
@@ -20,6 +21,7 @@ local sha256 (Pyodide repackages its wheels, so the lock's hashes are not PyPI's
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import importlib.metadata
 import json
@@ -160,22 +162,65 @@ def checkout_root() -> Path | None:
 
 
 def project_wheel(out: Path, say: Progress) -> Path:
-    """buraco-learn's wheel, built from the checkout by its own packaging (pure: no compiled engine, no bytecode)."""
-    root = checkout_root()
-    if root is None:
-        raise SiteBuildError("build-site builds buraco-learn's wheel from a checkout of its repository; "
-                             "run it from one (pip install -e '.[site]')")
-    say("building the buraco-learn wheel from the checkout")
+    """buraco-learn's wheel, pure (no compiled engine, no bytecode): built from the checkout by its own
+    packaging, or packed from the installed package where there is no checkout (a ``pip install``)."""
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("buraco_learn-*.whl"):
         old.unlink()
-    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
-          "--wheel-dir", str(out), str(root)], "building buraco-learn's wheel")
-    (wheel,) = out.glob("buraco_learn-*-py3-none-any.whl")
+    root = checkout_root()
+    if root is None:
+        say("packing the installed buraco-learn into a wheel")
+        wheel = installed_wheel(out)
+    else:
+        say("building the buraco-learn wheel from the checkout")
+        _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+              "--wheel-dir", str(out), str(root)], "building buraco-learn's wheel")
+        (wheel,) = out.glob("buraco_learn-*-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
-        compiled = [name for name in archive.namelist() if name.endswith((".so", ".pyd", ".pyc"))]
+        compiled = [name for name in archive.namelist() if name.endswith(COMPILED_SUFFIXES)]
     if compiled:
         raise SiteBuildError(f"buraco-learn's wheel holds compiled files ({compiled[0]}); the site needs the pure engine")
+    return wheel
+
+
+COMPILED_SUFFIXES: Final = (".so", ".pyd", ".pyc")
+
+
+def _record_hash(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")
+
+
+def installed_wheel(out: Path, package: Path | None = None) -> Path:
+    """A pure wheel of the installed buraco-learn, packed from its own files (the package's folder, without
+    the compiled engine or bytecode, and its installed ``METADATA``), for Pyodide to unpack.
+
+    >>> import tempfile, zipfile
+    >>> wheel = installed_wheel(Path(tempfile.mkdtemp()))
+    >>> names = zipfile.ZipFile(wheel).namelist()
+    >>> "buraco_learn/__init__.py" in names and not any(name.endswith(COMPILED_SUFFIXES) for name in names)
+    True
+    """
+    package = package or Path(__file__).resolve().parents[1]
+    dist = importlib.metadata.distribution(PROJECT)
+    version = dist.version
+    info = f"buraco_learn-{version}.dist-info"
+    wheel = out / f"buraco_learn-{version}-py3-none-any.whl"
+    metadata = dist.read_text("METADATA") or f"Metadata-Version: 2.1\nName: {PROJECT}\nVersion: {version}\n"
+    wheel_text = "Wheel-Version: 1.0\nGenerator: buraco-learn build-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    records: list[str] = []
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        def put(name: str, data: bytes) -> None:
+            archive.writestr(name, data)
+            records.append(f"{name},{_record_hash(data)},{len(data)}")
+
+        for path in sorted(package.rglob("*")):
+            if path.is_dir() or "__pycache__" in path.parts or path.name.endswith(COMPILED_SUFFIXES):
+                continue
+            put(f"buraco_learn/{path.relative_to(package).as_posix()}", path.read_bytes())
+        put(f"{info}/METADATA", metadata.encode("utf-8"))
+        put(f"{info}/WHEEL", wheel_text.encode("utf-8"))
+        records.append(f"{info}/RECORD,,")
+        archive.writestr(f"{info}/RECORD", "\n".join(records) + "\n")
     return wheel
 
 
