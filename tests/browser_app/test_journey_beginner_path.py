@@ -31,6 +31,12 @@ with those stars. Every page, after every task, must show no action notation or 
 identifier (the snake_case names of :meth:`Rules.options <buraco_learn.rules.Rules.options>`), no file path
 and no error text (:func:`~tests.browser_app.test_app_browser.assert_no_error_output`). A phone (390x844)
 screenshot of each lesson's end goes to ``$BURACO_SCREENSHOTS`` when it is set.
+
+What it does not do: the phone is only photographed (its layout is checked by the other journeys); the
+typing boxes ("Try your own") and the replayers are not tasks and are left alone; with every task answered
+wrong once each lesson earns 1 star, so 2 and 3 stars are left to ``test_journey_stars.py``; a score line
+that names a meld by its cards with their suits ("meld 5♠ 6♠ 7♠ +65", lesson 7's table of what the
+pozzetto is worth) is not counted as notation.
 """
 
 from __future__ import annotations
