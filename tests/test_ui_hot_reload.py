@@ -17,18 +17,19 @@ from pathlib import Path
 
 import pytest
 
-from buraco_learn.ui import CardTable, ConnectionNotice, MeldQuiz, Replayer, ScoreSheet
+from buraco_learn.ui import CardTable, ConnectionNotice, HandPicker, MeldQuiz, Replayer, ScoreSheet
 from buraco_learn.ui.base import MODULE_PARTS, BuracoWidget, JoinedFiles, front_end, static_asset, static_text
 
 REPO = Path(__file__).resolve().parents[1]
 
 #: each widget's front-end files, in the order they are joined
 FILES = {
-    CardTable: (("connection.js", "card_table.js"), ("buraco.css", "card_table.css")),
+    CardTable: (("dom.js", "connection.js", "card_table.js"), ("buraco.css", "card_table.css")),
     ConnectionNotice: (("connection.js", "connection_notice.js"), ("buraco.css",)),
-    MeldQuiz: (("meld_quiz.js",), ("buraco.css", "meld_quiz.css")),
-    Replayer: (("replayer.js",), ("buraco.css", "card_table.css", "replayer.css")),
-    ScoreSheet: (("score_sheet.js",), ("buraco.css", "score_sheet.css")),
+    HandPicker: (("dom.js", "hand_picker.js"), ("buraco.css", "hand_picker.css")),
+    MeldQuiz: (("dom.js", "meld_quiz.js"), ("buraco.css", "meld_quiz.css")),
+    Replayer: (("dom.js", "replayer.js"), ("buraco.css", "card_table.css", "replayer.css")),
+    ScoreSheet: (("dom.js", "score_sheet.js"), ("buraco.css", "score_sheet.css")),
 }
 
 

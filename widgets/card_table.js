@@ -23,23 +23,6 @@ const PACES = [
 const paces = (pace) => (PACES.some(([value]) => Math.abs(value - pace) < 1e-9)
   ? PACES : [...PACES, [pace, `${pace} s`]].sort((a, b) => a[0] - b[0]));
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child !== undefined && child !== null && child !== false) {
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-  }
-  return node;
-}
-
 // One card: a button when it can be chosen, otherwise an image with a label.
 function cardNode(view, { button = false, pressed, key, onclick, extraLabel = "" } = {}) {
   const attrs = {

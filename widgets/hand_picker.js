@@ -4,29 +4,12 @@
 // the lesson's steps, the cards on the table, the learner's hand as buttons. It reports what
 // the learner does: the cards selected, and the intents check, another and next. Python judges
 // every pick with the engine; nothing here knows the answer until Python marks it after a miss.
-// Self-contained on purpose: anywidget loads this file as one string.
+// Joined after dom.js (its h()): anywidget loads the joined text as one string.
 
 const TOGGLES = [
   ["four_colour", "Four-colour deck"],
   ["large", "Large cards"],
 ];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child !== undefined && child !== null && child !== false) {
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-  }
-  return node;
-}
 
 // One card, drawn as every buraco-learn widget draws it (buraco.css): a button when it can be picked.
 function cardNode(view, { button = false, pressed, key, onclick, extraLabel = "", disabled = false } = {}) {

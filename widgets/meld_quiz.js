@@ -3,29 +3,12 @@
 // It draws the question Python sends (the `question`, `feedback`, `score` and `error`
 // traits) and reports what the learner does: a choice, a selection of cards, Check,
 // Reveal, Next. Python decides what is right; nothing here knows the answer.
-// Self-contained on purpose: anywidget loads this file as one string.
+// Joined after dom.js (its h()): anywidget loads the joined text as one string.
 
 const TOGGLES = [
   ["four_colour", "Four-colour deck"],
   ["large", "Large cards"],
 ];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child !== undefined && child !== null && child !== false) {
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-  }
-  return node;
-}
 
 // One card: a button when it can be chosen, otherwise an image with a label.
 function cardNode(view, { button = false, pressed, key, onclick, extraLabel = "" } = {}) {

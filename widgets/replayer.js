@@ -4,24 +4,7 @@
 // hand face up, the melds by side, the pile, the caption, the cards that moved) and
 // steps with the buttons or the arrow keys (Home and End for the first and last).
 // Python builds every frame; the browser only says which step to show.
-// Self-contained on purpose: anywidget loads this file as one string.
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child !== undefined && child !== null && child !== false) {
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-  }
-  return node;
-}
+// Joined after dom.js (its h()): anywidget loads the joined text as one string.
 
 function cardNode(view, { extraLabel = "" } = {}) {
   const node = h("span", { class: "bl-card", role: "img", "data-id": view.id, "aria-label": view.label + extraLabel });

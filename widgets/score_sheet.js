@@ -3,7 +3,7 @@
 // Draws the table of hands, one hand's itemised breakdown, and an inline SVG chart of
 // both sides' running totals against the target. Python adds the points up; the only
 // thing the browser reports is which hand's breakdown is open (`open_hand`).
-// Self-contained on purpose: anywidget loads this file as one string.
+// Joined after dom.js (its h()): anywidget loads the joined text as one string.
 
 const SVG = "http://www.w3.org/2000/svg";
 const LINE_STYLES = [
@@ -16,23 +16,6 @@ const TOGGLES = [
   ["four_colour", "Four-colour deck"],
   ["large", "Large text"],
 ];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child !== undefined && child !== null && child !== false) {
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-  }
-  return node;
-}
 
 function s(tag, attrs = {}, text) {
   const node = document.createElementNS(SVG, tag);

@@ -81,8 +81,12 @@ def static_text(*names: str) -> str:
 
 #: the shared front-end modules each widget's module is joined after (anywidget loads one string)
 MODULE_PARTS: Final[dict[str, tuple[str, ...]]] = {
-    "card_table.js": ("connection.js",),
+    "card_table.js": ("dom.js", "connection.js"),
     "connection_notice.js": ("connection.js",),
+    "hand_picker.js": ("dom.js",),
+    "meld_quiz.js": ("dom.js",),
+    "replayer.js": ("dom.js",),
+    "score_sheet.js": ("dom.js",),
 }
 
 

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Protocol
 
 import traitlets
 
-from buraco_learn.ui.base import BuracoWidget, intent, static_asset
+from buraco_learn.ui.base import BuracoWidget, intent, module_asset, static_asset
 
 
 class Session(Protocol):
@@ -60,7 +60,7 @@ class HandPicker(BuracoWidget):
     set ``selected`` (card ids of the hand), ``four_colour`` and ``large``.
     """
 
-    _esm = static_asset("hand_picker.js")
+    _esm = module_asset("hand_picker.js")
     _css = static_asset("buraco.css", "hand_picker.css")
 
     task = traitlets.Dict(help="The task as the learner sees it.").tag(sync=True)

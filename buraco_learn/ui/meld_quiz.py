@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from buraco_learn.rules import Rules
-from buraco_learn.ui.base import BuracoWidget, intent, static_asset
+from buraco_learn.ui.base import BuracoWidget, intent, module_asset, static_asset
 from buraco_learn.ui.quizgen import KINDS
 from buraco_learn.ui.quizsession import QuizError, QuizSession
 
@@ -42,7 +42,7 @@ class MeldQuiz(BuracoWidget):
     here, for lessons and tests; they raise :class:`QuizError` when they do not fit.
     """
 
-    _esm = static_asset("meld_quiz.js")
+    _esm = module_asset("meld_quiz.js")
     _css = static_asset("buraco.css", "meld_quiz.css")
 
     question = traitlets.Dict(help="The current question as the learner sees it.").tag(sync=True)

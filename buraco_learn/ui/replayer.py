@@ -27,7 +27,7 @@ import traitlets
 
 from buraco_learn.errors import BuracoError
 from buraco_learn.examples import Example, example
-from buraco_learn.ui.base import BuracoWidget, intent, static_asset
+from buraco_learn.ui.base import BuracoWidget, intent, module_asset, static_asset
 from buraco_learn.ui.replay import Script
 from buraco_learn.ui.table_game import TableGame
 
@@ -48,7 +48,7 @@ class Replayer(BuracoWidget):
     ``large``, and send the intents ``forward``, ``back``, ``first`` and ``last``.
     """
 
-    _esm = static_asset("replayer.js")
+    _esm = module_asset("replayer.js")
     _css = static_asset("buraco.css", "card_table.css", "replayer.css")
 
     frame = traitlets.Dict(help="The current step as drawn.").tag(sync=True)

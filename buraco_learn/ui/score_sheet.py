@@ -32,7 +32,7 @@ import traitlets
 from buraco_learn.errors import InvalidRecordError
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import points_to_target, target_reached
-from buraco_learn.ui.base import BuracoWidget, static_asset
+from buraco_learn.ui.base import BuracoWidget, module_asset, static_asset
 
 _INT_FIELDS = ("total", "melded", "in_hand", "burraco_bonus", "closing_bonus", "pot")
 
@@ -103,7 +103,7 @@ class ScoreSheet(BuracoWidget):
     ``four_colour`` and ``large``; it sends no intents.
     """
 
-    _esm = static_asset("score_sheet.js")
+    _esm = module_asset("score_sheet.js")
     _css = static_asset("buraco.css", "score_sheet.css")
 
     sides = traitlets.List(traitlets.Dict(), help="[{'key': ..., 'name': ...}] in order.").tag(sync=True)
