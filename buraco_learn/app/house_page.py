@@ -5,7 +5,8 @@ option of :class:`~buraco_learn.rules.Rules` in words: its label, the sentence t
 (with its source) and the values it may take; a checkbox for a yes-or-no option, a dropdown for a
 choice, a number box for a number. Every change is checked at once (:func:`buraco_learn.house_rules.build`)
 and a problem is told naming the option in words. Saved rulesets go into the progress store, where
-every lesson's ruleset chooser and the card table of lesson 12 find them; a saved one that no longer
+the card table under the editor deals a hand under them, and the ruleset choosers of the lessons that
+compare rulesets (lesson 11's quiz, the rulesets and variants lessons) offer them; a saved one that no longer
 validates is listed with what is wrong, and can be deleted. A ruleset can also be downloaded as a
 file (for ``--rules FILE.json`` on the command line, or another computer) and a file uploaded.
 
@@ -372,8 +373,8 @@ class HouseRulesEditor:
             return False
         verb = "Saved again" if known else "Saved"
         self.status.value = (f'{STYLE}<p class="buraco-feedback right" role="status">✔ {verb}: '
-                             f"“{html.escape(rules.name)}”. Every lesson's ruleset choice and the card table in "
-                             "lesson 12 offer it now (a lesson already open shows it when you open it again).</p>")
+                             f"“{html.escape(rules.name)}”. Deal a hand under it below; the lessons that compare "
+                             "rulesets offer it now too (a lesson already open shows it when you open it again).</p>")
         self.refresh_saved()
         return True
 
