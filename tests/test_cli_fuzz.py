@@ -102,7 +102,7 @@ WORKING: dict[str, list[list[str]]] = {
     "check-meld": [["7H"], ["8H"], ["9H"]], "score": [["sheet.json"]], "replay": [["record.json"]],
     "selfplay": [["--hands", "1"], ["--seed", "1"], ["--quiet"]], "simulate": [["--hands", "1"]],
     "arena": [["--a", "random"], ["--b", "random"], ["--hands", "1"]], "serve": [["--port", "0"], ["--no-browser"]],
-    "rules": [["italian"]], "bench": [["meld"], ["--repeat", "1"]],
+    "rules": [["italian"]], "bench": [["meld"], ["--repeat", "1"]], "build-site": [["site-out"], ["--quiet"]],
 }
 
 
@@ -155,6 +155,13 @@ def quick(monkeypatch: pytest.MonkeyPatch, place: Path) -> Iterator[None]:
         monkeypatch.setattr(module, name, Stand.bench)
     monkeypatch.setattr(simulate, "simulate", lambda rules, hands, seed, checks, progress=False: real_simulate(rules, 1, seed, "light"))
     monkeypatch.setattr(arena, "run_arena", lambda rules, a, b, hands, **kw: real_arena(rules, "random", "random", 1, seed=0))
+    # build-site: its checks of DIR and its moves run for real; the downloads and jupyter lite build are stood in for
+    import buraco_learn.site.build as site_build
+
+    monkeypatch.setattr(site_build, "pyodide_folder", lambda dest, cache, say: (dest.mkdir(parents=True, exist_ok=True), [])[1])
+    monkeypatch.setattr(site_build, "_lite_build", lambda lite_dir, output, say: output.mkdir(parents=True))
+    monkeypatch.setattr(site_build, "_patch_pages", lambda output: None)
+    monkeypatch.setenv("BURACO_LEARN_SITE_CACHE", str(place / "site-cache"))
     monkeypatch.setenv("BURACO_LEARN_DATA", str(place / "data"))
     monkeypatch.chdir(place)
     yield

@@ -46,6 +46,8 @@ DEFAULT_PORT: Final = 8866
 IDLE_TIMEOUT: Final = 1800  # seconds; a page closed properly stops its kernel at once
 LANDING: Final = f"voila/render/{INDEX}"  # the landing notebook is named once, in the catalogue
 NODELAY_CLASS: Final = "buraco_learn.app.voila_app.NoDelayConnection"
+#: the kernels' manager: Voila's pooling on top of it; every kernel's output to the kernels' log
+KERNEL_MANAGER_CLASS: Final = "buraco_learn.app.voila_app.LoggedKernelManager"
 #: the JupyterLab extensions a lesson page loads: Voila's widget manager, the widgets' and anywidget
 FRONT_END_EXTENSIONS: Final = ("@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 
@@ -109,6 +111,7 @@ def voila_argv(options: ServeOptions) -> list[str]:
         f"--MappingKernelManager.cull_interval={options.cull_interval}",
         f"--MappingKernelManager.cull_connected={options.cull_connected}",
         f"--Voila.log_level={'INFO' if options.verbose else 'ERROR'}",
+        f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER_CLASS}",
     ]
     if options.preheat:
         # One kernel per notebook kept ready with the notebook already executed up to

@@ -40,6 +40,7 @@ from jupyter_server.base.handlers import JupyterHandler  # type: ignore[import-u
 from jupyter_server.services.kernels.connection.channels import (  # type: ignore[import-untyped]
     ZMQChannelsWebsocketConnection,
 )
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # type: ignore[import-untyped]
 from jupyter_server.utils import ensure_async  # type: ignore[import-untyped]
 from tornado.ioloop import IOLoop, PeriodicCallback
 from tornado.web import HTTPError, RedirectHandler, RequestHandler
@@ -250,6 +251,20 @@ def open_kernel_log(path: Path) -> Any:
     return path.open("ab", buffering=0)
 
 
+class LoggedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Every kernel's own output goes to the kernels' log (``BuracoVoila.kernel_log_path``), not to the
+    terminal of whoever ran ``serve``: the kernels a page starts, and the ones Voila keeps ready, which
+    it starts through this class directly (``super().start_kernel``), the first of them before the
+    server's loop runs. A kernel stopped mid-cell by Ctrl-C prints a traceback: there, in the log."""
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        kernel_log = getattr(self.parent, "_kernel_log", None)
+        if kernel_log is not None:
+            kwargs.setdefault("stdout", kernel_log)
+            kwargs.setdefault("stderr", kernel_log)
+        return await super().start_kernel(*args, **kwargs)
+
+
 class _NoPingWarning(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         return not str(record.msg).startswith("The websocket_ping_timeout")
@@ -329,9 +344,6 @@ class BuracoVoila(Voila):  # type: ignore[misc]
         start_kernel, get_rendered = manager.start_kernel, getattr(manager, "get_rendered_notebook", None)
 
         async def start_for_page(*args: Any, **kwargs: Any) -> Any:
-            if self._kernel_log is not None:  # a kernel stopped mid-cell at shutdown prints tracebacks
-                kwargs.setdefault("stdout", self._kernel_log)
-                kwargs.setdefault("stderr", self._kernel_log)
             kernel_id = await ensure_async(start_kernel(*args, **kwargs))
             request = PAGE_REQUEST.get(None)
             if request is not None and (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":

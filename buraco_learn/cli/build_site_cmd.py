@@ -42,5 +42,7 @@ def run(args: argparse.Namespace) -> int:
         report = build_site(args.dir, say=say)
     except SiteBuildError as error:
         raise CliError(str(error)) from None
+    except OSError as error:  # DIR under a file, on a read-only disk, ...: one line, never a traceback
+        raise CliError(f"cannot write the site to {str(args.dir)!r}: {error.strerror or error}") from None
     print(report.summary())
     return 0
