@@ -391,7 +391,7 @@ def test_ctrl_c_stops_the_server_and_its_kernels_quietly(tmp_path: Path) -> None
         read_until(b"the lessons are at", STARTUP_S)
         time.sleep(3)  # the kernels kept ready are mid-way through their lessons
         os.write(terminal, b"\x03")
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # 22 kernels shut down, some still starting: slow on a loaded machine
         while not exited and time.monotonic() < deadline:
             read_until(b"\x00never", 1)
             exited, status = os.waitpid(pid, os.WNOHANG)
@@ -403,6 +403,7 @@ def test_ctrl_c_stops_the_server_and_its_kernels_quietly(tmp_path: Path) -> None
     assert exited and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, text
     assert "stopping (the lessons' kernels are shut down)" in text and "Traceback" not in text, text
     # a kernel still starting when it is shut down is interrupted: its KeyboardInterrupt goes to the kernels' log
-    # (never the terminal); nothing else may fail there
+    # (never the terminal); no other error may be there (the kernels write at once, so their lines interleave)
     kernel_log = (tmp_path / "data" / "kernels.log").read_text()
-    assert kernel_log.count("Traceback") <= kernel_log.count("KeyboardInterrupt"), kernel_log[-3000:]
+    errors = [line for line in kernel_log.splitlines() if re.match(r"\s*[\w.]*(Error|Exception)\b", line)]
+    assert not errors, kernel_log[-3000:]
