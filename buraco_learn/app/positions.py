@@ -40,7 +40,8 @@ from buraco_learn.render import cards_svg, meld_svg
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import burraco_bonus, burraco_word, pot_word
 from buraco_learn.sources import DOCUMENTS, cite
-from buraco_learn.ui.table_view import action_words, meld_name, refusal_text  # the table's words, one helper each
+from buraco_learn.ui.table_view import action_words, meld_name, refusal_text, seat_word  # the table's words, one helper each
+from buraco_learn.vocabulary import vocabulary
 
 CLEAN_KINDS: Final = ("clean", "royal", "ace-to-ace")
 
@@ -140,26 +141,58 @@ def _pot_line(state: HandState, seat: int = 0) -> str:
     return f"your side has taken its {word}" if side in state.side_pot else f"your side's {word} is still waiting"
 
 
-def position_html(state: HandState, seat: int = 0) -> str:
-    """North's hand, North's side's melds (burracos marked crosswise), the pile and the pot, as pictures."""
-    rules = state.rules
-    side = state.side_of[seat]
+def capitalised(text: str) -> str:
+    """``text`` with its first letter a capital (the rest as it is)."""
+    return text[:1].upper() + text[1:]
+
+
+def melds_owner(state: HandState, side: int, seat: int = 0) -> str:
+    """Whose melds these are, in the ruleset's words: ``"Your side's melds"``, ``"Your melds"`` where
+    everyone plays alone, ``"East's melds"`` or ``"The other side's melds"``."""
+    vocab = vocabulary(state.rules)
+    if side == state.side_of[seat]:
+        return f"{capitalised(vocab.ours)} melds"
+    if vocab.alone:
+        return f"{seat_word(state.side_names[side])}'s melds"
+    return "The other side's melds"
+
+
+def hand_html(state: HandState, seat: int = 0) -> str:
+    """A seat's hand as pictures, sorted."""
     held = list(sort_cards(state.hand_cards(seat)))
     hand = cards_svg(held, scale=0.55) if held else "<em>no cards left</em>"
-    parts = [f'<div class="pos-hand"><span class="pos-label">Your hand</span>{hand}</div>']
+    return f'<div class="pos-hand"><span class="pos-label">Your hand</span>{hand}</div>'
+
+
+def melds_html(state: HandState, side: int, seat: int = 0) -> str:
+    """One side's melds as pictures (burracos crosswise), headed by whose they are; empty without melds."""
     melds = state.side_melds(side)
-    if melds:
-        pictures = "".join(f'<span class="pos-meld" data-meld="{meld.id}">'
-                           f'<span class="pos-meld-label">meld {meld.id}: {html.escape(meld_name(meld.meld))}</span>'
-                           f'{meld_svg(meld.meld, rules, scale=0.55)}</span>' for meld in melds)
-        parts.append(f'<div class="pos-melds"><span class="pos-label">Your side\'s melds</span>{pictures}</div>')
-    if state.pile:
-        pile = [card_of_id(card) for card in state.pile]
-        parts.append(f'<div class="pos-pile"><span class="pos-label">Discard pile (top card last)</span>'
-                     f"{cards_svg(pile, scale=0.55)}</div>")
+    if not melds:
+        return ""
+    pictures = "".join(f'<span class="pos-meld" data-meld="{meld.id}">'
+                       f'<span class="pos-meld-label">meld {meld.id}: {html.escape(meld_name(meld.meld))}</span>'
+                       f'{meld_svg(meld.meld, state.rules, scale=0.55)}</span>' for meld in melds)
+    return f'<div class="pos-melds"><span class="pos-label">{html.escape(melds_owner(state, side, seat))}</span>{pictures}</div>'
+
+
+def pile_html(state: HandState) -> str:
+    """The discard pile as much of it as the ruleset lets players see (003's Fechado: the top card only)."""
+    pile = [card_of_id(card) for card in state.pile]
+    if not pile:
+        return ""
+    if state.rules.pile_visible == "top" and len(pile) > 1:
+        hidden = len(pile) - 1
+        return (f'<div class="pos-pile"><span class="pos-label">Discard pile: only its top card shows, '
+                f'{hidden} card{"s" if hidden != 1 else ""} face down under it</span>{cards_svg(pile[-1:], scale=0.55)}</div>')
+    return f'<div class="pos-pile"><span class="pos-label">Discard pile (top card last)</span>{cards_svg(pile, scale=0.55)}</div>'
+
+
+def position_html(state: HandState, seat: int = 0) -> str:
+    """The seat's hand, its side's melds (burracos marked crosswise), the pile and the pot, as pictures."""
+    parts = [hand_html(state, seat), melds_html(state, state.side_of[seat], seat), pile_html(state)]
     pot = _pot_line(state, seat)
     if pot:
-        parts.append(f'<div class="pos-pot">{html.escape(pot[:1].upper() + pot[1:])}.</div>')
+        parts.append(f'<div class="pos-pot">{html.escape(capitalised(pot))}.</div>')
     return f'<div class="buraco-position">{"".join(parts)}</div>'
 
 

@@ -36,8 +36,19 @@ from typing import Any, Final
 from buraco_learn.app.exercises import burraco_question
 from buraco_learn.app.lessonkit import Question, meld_question, number_question
 from buraco_learn.app.pages import differing_options, rules_table_html
-from buraco_learn.app.positions import TRIAL_STYLE, Exercise, Goal, action_text, scripted, turn_ended
-from buraco_learn.cards import Card, card_of_id, parse_cards, sort_cards
+from buraco_learn.app.positions import (
+    TRIAL_STYLE,
+    Exercise,
+    Goal,
+    action_text,
+    capitalised,
+    hand_html,
+    melds_html,
+    pile_html,
+    scripted,
+    turn_ended,
+)
+from buraco_learn.cards import Card, parse_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
@@ -45,11 +56,10 @@ from buraco_learn.game.position import position
 from buraco_learn.game.state import HandState
 from buraco_learn.melds import check_meld
 from buraco_learn.presets import preset
-from buraco_learn.render import cards_svg, meld_svg
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import match_winner
 from buraco_learn.sources import DOCUMENTS, cite
-from buraco_learn.ui.table_view import meld_name, refusal_text
+from buraco_learn.ui.table_view import refusal_text
 from buraco_learn.vocabulary import vocabulary
 
 #: The lessons of the track: lesson id -> the presets it teaches (the first is the lesson's own).
@@ -62,7 +72,6 @@ FAMILIES: Final = {
 #: How a mode of 003 is named on the page.
 MODE_NAMES: Final = {"brazil-online": "Aberto (the site's own mode)", "aberto-sujo": "Aberto sujo", "fechado": "Fechado",
                      "fechado-stbl": "Fechado STBL", "fechado-sujo": "Fechado sujo"}
-SEAT_WORDS: Final = {"N": "North", "E": "East", "S": "South", "W": "West"}
 ALLOWED, REFUSED = "Allowed", "Refused"
 
 
@@ -89,45 +98,15 @@ def cards_words(text: str) -> str:
 
 
 # -- a position, as the learner sees it -----------------------------------------------------------
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _owner(state: HandState, side: int) -> str:
-    vocab = vocabulary(state.rules)
-    if side == state.side_of[0]:
-        return f"{_capital(vocab.ours)} melds"
-    if vocab.alone:
-        return f"{SEAT_WORDS.get(state.side_names[side], state.side_names[side])}'s melds"
-    return "The other side's melds"
-
-
 def table_html(state: HandState) -> str:
     """North's hand, every meld on the table (by owner, in the ruleset's words), the pile as much of it
     as the ruleset lets players see, the stock, the pot and the score: pictures and words, no notation."""
     rules = state.rules
     vocab = vocabulary(rules)
-    held = list(sort_cards(state.hand_cards(0)))
-    parts = [f'<div class="pos-hand"><span class="pos-label">Your hand</span>'
-             f'{cards_svg(held, scale=0.55) if held else "<em>no cards left</em>"}</div>']
     sides = [state.side_of[0], *(side for side in range(len(state.side_names)) if side != state.side_of[0])]
-    for side in sides:
-        melds = state.side_melds(side)
-        if melds:
-            pictures = "".join(f'<span class="pos-meld"><span class="pos-meld-label">meld {meld.id}: '
-                               f'{html.escape(meld_name(meld.meld))}</span>{meld_svg(meld.meld, rules, scale=0.55)}</span>'
-                               for meld in melds)
-            parts.append(f'<div class="pos-melds"><span class="pos-label">{html.escape(_owner(state, side))}</span>{pictures}</div>')
-    pile = [card_of_id(card) for card in state.pile]
-    if pile and rules.pile_visible == "top" and len(pile) > 1:
-        hidden = len(pile) - 1
-        parts.append(f'<div class="pos-pile"><span class="pos-label">Discard pile: only its top card shows, '
-                     f'{hidden} card{"s" if hidden != 1 else ""} face down under it</span>{cards_svg(pile[-1:], scale=0.55)}</div>')
-    elif pile:
-        parts.append(f'<div class="pos-pile"><span class="pos-label">Discard pile (top card last)</span>'
-                     f"{cards_svg(pile, scale=0.55)}</div>")
+    parts = [hand_html(state), *(melds_html(state, side) for side in sides), pile_html(state)]
     stock = len(state.stock)
-    line = [] if pile else ["the discard pile is empty"]
+    line = [] if state.pile else ["the discard pile is empty"]
     line.append(f"{stock} card{'s' if stock != 1 else ''} left in the stock")
     if rules.pot_sizes:
         mine = state.side_of[0] in state.side_pot
@@ -138,7 +117,7 @@ def table_html(state: HandState) -> str:
     mine_score = state.scores.get(state.side_of[0])
     if mine_score:
         line.append(f"{vocab.ours} score: {mine_score:,} points")
-    parts.append(f'<div class="pos-pot">{html.escape(_capital("; ".join(line)))}.</div>')
+    parts.append(f'<div class="pos-pot">{html.escape(capitalised("; ".join(line)))}.</div>')
     return f'<div class="buraco-position">{"".join(parts)}</div>'
 
 
@@ -296,7 +275,7 @@ def kind_question(cards: str) -> Question:
     def explain(rules: Rules) -> str:
         verdict = check_meld(cards, rules)
         why = verdict.reason.split(": ", 1)[1] if verdict.legal and ": " in verdict.reason else ""
-        return inner.explain(rules) + (f"<p>{html.escape(_capital(why))}.</p>" if why else "")
+        return inner.explain(rules) + (f"<p>{html.escape(capitalised(why))}.</p>" if why else "")
 
     return Question(prompt=inner.prompt, choices=lambda rules: tuple(word(choice, rules) for choice in inner.choices(rules)),
                     answer=lambda rules: word(inner.answer(rules), rules), explain=explain)
