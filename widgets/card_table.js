@@ -452,18 +452,17 @@ function render({ model, el }) {
       queueMicrotask(draw);
     }
   };
-  const names = ["table", "selected", "sort", "hand_order", "pace", "highlight", "comments", "error", "four_colour", "large"];
-  for (const name of names) model.on(`change:${name}`, schedule);
-  const answers = ["table", "error"];
-  for (const name of answers) model.on(`change:${name}`, settle);
-  model.on("msg:custom", onMessage);
+  // its own intent channel (it marks the table busy and notices a lost connection); the wiring is shared
+  const unlisten = listen(model, {
+    redraw: ["table", "selected", "sort", "hand_order", "pace", "highlight", "comments", "error", "four_colour", "large"],
+    schedule,
+    answers: ["table", "error"],
+    channel: { settle, onMessage, stop: () => clearTimeout(pendingTimer) },
+  });
   draw();
   return () => {
-    for (const name of names) model.off(`change:${name}`, schedule);
-    for (const name of answers) model.off(`change:${name}`, settle);
-    model.off("msg:custom", onMessage);
+    unlisten();
     stopWatching();
-    clearTimeout(pendingTimer);
     root.remove();
   };
 }

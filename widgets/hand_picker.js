@@ -39,18 +39,8 @@ function render({ model, el }) {
   let draws = 0;
   let scheduled = false;
   let lastTask = "";
-  let pending = null;
-  let pendingTimer = null;
-
-  const send = (intent, args = {}) => {
-    if (pending !== null) return; // one action at a time
-    pending = `${intent}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    clearTimeout(pendingTimer);
-    pendingTimer = setTimeout(() => { pending = null; }, 5000);
-    model.send({ intent, id: pending, ...args });
-  };
-  const settle = () => { pending = null; clearTimeout(pendingTimer); };
-  const onMessage = (msg) => { if (msg && msg.type === "reply" && msg.id === pending) settle(); };
+  const channel = intentChannel(model);
+  const send = channel.send;
 
   const draw = () => {
     scheduled = false;
@@ -161,17 +151,15 @@ function render({ model, el }) {
   const schedule = () => {
     if (!scheduled) { scheduled = true; queueMicrotask(draw); }
   };
-  const names = ["task", "feedback", "selected", "error", "four_colour", "large"];
-  for (const name of names) model.on(`change:${name}`, schedule);
-  const answers = ["task", "feedback", "error"];
-  for (const name of answers) model.on(`change:${name}`, settle);
-  model.on("msg:custom", onMessage);
+  const unlisten = listen(model, {
+    redraw: ["task", "feedback", "selected", "error", "four_colour", "large"],
+    schedule,
+    answers: ["task", "feedback", "error"],
+    channel,
+  });
   draw();
   return () => {
-    for (const name of names) model.off(`change:${name}`, schedule);
-    for (const name of answers) model.off(`change:${name}`, settle);
-    model.off("msg:custom", onMessage);
-    clearTimeout(pendingTimer);
+    unlisten();
     root.remove();
   };
 }

@@ -48,23 +48,8 @@ function render({ model, el }) {
   let draws = 0;
   let scheduled = false;
   let lastQuestion = "";
-  let pending = null; // the id of the intent waiting for Python's reply
-  let pendingTimer = null;
-
-  const send = (intent, args = {}) => {
-    if (pending !== null) return; // one action at a time: Python answers each in order
-    pending = `${intent}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    clearTimeout(pendingTimer);
-    pendingTimer = setTimeout(() => { pending = null; }, 5000);
-    model.send({ intent, id: pending, ...args });
-  };
-  const settle = () => {
-    pending = null;
-    clearTimeout(pendingTimer);
-  };
-  const onMessage = (msg) => {
-    if (msg && msg.type === "reply" && msg.id === pending) settle();
-  };
+  const channel = intentChannel(model); // one action at a time: Python answers each in order
+  const send = channel.send;
 
   const setTrait = (name, value) => {
     model.set(name, value);
@@ -194,18 +179,16 @@ function render({ model, el }) {
       queueMicrotask(draw);
     }
   };
-  const names = ["question", "feedback", "score", "answered", "selected", "error", "four_colour", "large"];
-  for (const name of names) model.on(`change:${name}`, schedule);
-  // Python has dealt with the last action once its answer changes the quiz (the reply follows)
-  const answers = ["question", "feedback", "error"];
-  for (const name of answers) model.on(`change:${name}`, settle);
-  model.on("msg:custom", onMessage);
+  const unlisten = listen(model, {
+    redraw: ["question", "feedback", "score", "answered", "selected", "error", "four_colour", "large"],
+    schedule,
+    // Python has dealt with the last action once its answer changes the quiz (the reply follows)
+    answers: ["question", "feedback", "error"],
+    channel,
+  });
   draw();
   return () => {
-    for (const name of names) model.off(`change:${name}`, schedule);
-    for (const name of answers) model.off(`change:${name}`, settle);
-    model.off("msg:custom", onMessage);
-    clearTimeout(pendingTimer);
+    unlisten();
     root.remove();
   };
 }
