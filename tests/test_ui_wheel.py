@@ -44,6 +44,13 @@ def fresh_venv(where: Path, *requirements: str) -> Path:
     return python
 
 
+def checkout_module(name: str) -> str:
+    """A widget's module as the checkout's widgets/ folder makes it: its shared parts, then its own file."""
+    from buraco_learn.ui.base import MODULE_PARTS
+
+    return "\n".join((REPO / "widgets" / part).read_text() for part in (*MODULE_PARTS[name], name))
+
+
 CHECK = r"""
 import json, sys
 from pathlib import Path
@@ -75,8 +82,8 @@ def test_the_installed_wheel_loads_every_widget_front_end_from_the_package(tmp_p
     assert package.is_relative_to(tmp_path / "venv"), "the fresh venv's copy, not the checkout"
     assert found["static_dirs"] == [str(package / "ui" / "static")], "no fallback to a repository outside the wheel"
     assert found["quiz_js"] == str(package / "ui" / "static" / "meld_quiz.js")
-    assert found["quiz_esm"] == (REPO / "widgets" / "meld_quiz.js").read_text()
-    assert found["sheet_esm"] == (REPO / "widgets" / "score_sheet.js").read_text()
+    assert found["quiz_esm"] == checkout_module("meld_quiz.js"), "the shared helpers, then the quiz's own file"
+    assert found["sheet_esm"] == checkout_module("score_sheet.js")
     for name in ("buraco.css", "meld_quiz.css"):
         assert (REPO / "widgets" / name).read_text() in found["quiz_css"]
     assert (REPO / "widgets" / "score_sheet.css").read_text() in found["sheet_css"]
