@@ -28,15 +28,19 @@ from typing import TYPE_CHECKING
 
 from buraco_learn.cards import Card, code_of_id
 from buraco_learn.errors import IllegalActionError, InvalidNotationError
+from buraco_learn.extend import check_add, check_swap
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
-from buraco_learn.game.predicates import may_add_to, take_depths
+from buraco_learn.game.predicates import may_add_to, may_not_rediscard, take_depths
+from buraco_learn.meldcore import SET, solve
 
 if TYPE_CHECKING:
     from buraco_learn.game.state import HandState
+    from buraco_learn.game.table import TableMeld
 
 _CARD = tuple(Card.from_code(code) for code in range(53))
+_CODE = tuple(code_of_id(card_id) for card_id in range(108))
 
 
 def _valid(state: HandState, action: Action) -> bool:
@@ -47,47 +51,154 @@ def _valid(state: HandState, action: Action) -> bool:
     return True
 
 
+# actions are values: the ones without a choice of cards, and each card's discard and close, made once
+_DRAW = Action(A.DRAW)
+_TAKE = Action(A.TAKE)
+_REDRAW = Action(A.REDRAW)
+_CLOSE_BY_MELDING = Action(A.CLOSE)
+_DISCARDS = tuple(Action(A.DISCARD, cards=(card,)) for card in _CARD)
+_CLOSES = tuple(Action(A.CLOSE, cards=(card,)) for card in _CARD)
+_ORDER = {kind: index for index, kind in enumerate(A.KINDS)}  # the kinds' order in Action.sort_key
+#: an action with its sort key (:meth:`Action.sort_key`, worked out from the codes it was made from)
+Keyed = tuple[tuple[int, int, tuple[int, ...]], Action]
+
+
 def draw_actions(state: HandState) -> list[Action]:
     out = []
     if state.stock:
-        out.append(Action(A.DRAW))
-    out += [Action(A.TAKE, target=depth) for depth in take_depths(state.rules, len(state.pile))]
+        out.append(_DRAW)
+    out += [_TAKE if depth is None else Action(A.TAKE, target=depth) for depth in take_depths(state.rules, len(state.pile))]
     return [action for action in out if _valid(state, action)]
 
 
 def play_actions(state: HandState, kinds: tuple[str, ...] = (A.REDRAW, A.MELD, A.ADD, A.SWAP, A.DISCARD, A.CLOSE)) -> list[Action]:
     """Legal play-phase actions of the kinds asked for."""
+    return [action for _key, action in _play_actions(state, kinds)]
+
+
+def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
+    """The legal play-phase actions of ``kinds``, in the order proposed, each with its sort key.
+
+    A proposal is decided by :func:`_quick` where what the turn rules ask of it is known
+    without asking them again, otherwise by the state's own validator.
+    """
     seat = state.current
     rules = state.rules
-    hand_codes = [code_of_id(card_id) for card_id in state.hands[seat]]
-    proposals: list[Action] = []
-    if A.REDRAW in kinds and rules.first_turn_redraw:
-        proposals.append(Action(A.REDRAW))
+    hand_codes = [_CODE[card_id] for card_id in state.hands[seat]]
+    quick = _Quick(state, len(hand_codes))
+    out: list[Keyed] = []
+    if A.REDRAW in kinds and rules.first_turn_redraw and _valid(state, _REDRAW):
+        out.append(((_ORDER[A.REDRAW], 0, ()), _REDRAW))
+    side = state.side_of[seat]
     if A.MELD in kinds:
         melds = candidate_melds(hand_codes, rules)
-        proposals += [Action(A.MELD, groups=(tuple(_CARD[code] for code in combo),)) for combo in melds]
-        side = state.side_of[seat]
+        order = _ORDER[A.MELD]
+        for combo in melds:
+            action = Action(A.MELD, groups=(tuple([_CARD[code] for code in combo]),))
+            verdict = quick.meld(combo)
+            if verdict or (verdict is None and _valid(state, action)):
+                out.append(((order, 0, combo), action))
         if state._opening_minimum_applies(side):
-            proposals += _opening_groups(state, melds, hand_codes)
-    if A.ADD in kinds or A.SWAP in kinds:
-        side = state.side_of[seat]
+            for action in _opening_groups(state, melds, hand_codes):
+                if _valid(state, action):
+                    out.append(((order, 0, tuple([card.code for group in action.groups for card in group])), action))
+    if (A.ADD in kinds or A.SWAP in kinds) and quick.may_add:
+        add_order, swap_order = _ORDER[A.ADD], _ORDER[A.SWAP]
         for meld in state.melds:
             if not may_add_to(rules, side, meld):
                 continue
             if A.ADD in kinds:
-                for cards in extension_candidates(meld.meld, hand_codes, rules):
-                    proposals.append(Action(A.ADD, cards=tuple(_CARD[code] for code in cards), target=meld.id))
+                for codes in extension_candidates(meld.meld, hand_codes, rules):
+                    action = Action(A.ADD, cards=tuple([_CARD[code] for code in codes]), target=meld.id)
+                    verdict = quick.add(meld, codes)
+                    if verdict or (verdict is None and _valid(state, action)):
+                        out.append(((add_order, meld.id, codes), action))
             if A.SWAP in kinds:
                 for code in swap_candidates(meld.meld, hand_codes):
-                    proposals.append(Action(A.SWAP, cards=(_CARD[code],), target=meld.id))
+                    action = Action(A.SWAP, cards=(_CARD[code],), target=meld.id)
+                    verdict = quick.swap(meld, code)
+                    if verdict or (verdict is None and _valid(state, action)):
+                        out.append(((swap_order, meld.id, (code,)), action))
     if A.DISCARD in kinds:
-        proposals += [Action(A.DISCARD, cards=(_CARD[code],)) for code in sorted(set(hand_codes))]
+        order = _ORDER[A.DISCARD]
+        out += [((order, 0, (code,)), _DISCARDS[code]) for code in discard_codes(state, sorted(set(hand_codes)))]
     if A.CLOSE in kinds:
+        order = _ORDER[A.CLOSE]
         if len(hand_codes) == 1:
-            proposals.append(Action(A.CLOSE, cards=(_CARD[hand_codes[0]],)))
-        elif not hand_codes:
-            proposals.append(Action(A.CLOSE))
-    return [action for action in proposals if _valid(state, action)]
+            if _valid(state, _CLOSES[hand_codes[0]]):
+                out.append(((order, 0, (hand_codes[0],)), _CLOSES[hand_codes[0]]))
+        elif not hand_codes and _valid(state, _CLOSE_BY_MELDING):
+            out.append(((order, 0, ()), _CLOSE_BY_MELDING))
+    return out
+
+
+def discard_codes(state: HandState, codes: list[int]) -> list[int]:
+    """The codes among ``codes`` (cards the current player holds, play phase) whose discard
+    the turn rules accept (:func:`~buraco_learn.game.turnrules._check_discard`), decided
+    together: what it asks of the position is asked once, what it asks of the card (the
+    card taken alone from the pile, 002 'Playing a turn') per card."""
+    if state.must_meld is not None:
+        return []
+    seat = state.current
+    if len(state.hands[seat]) == 1 and state.pot_available(state.side_of[seat]) is None:
+        return []
+    rules = state.rules
+    took = state.took_single
+    return [code for code in codes if not may_not_rediscard(rules, took, code)]
+
+
+class _Quick:
+    """What the turn rules (:mod:`~buraco_learn.game.turnrules`) would answer for a proposed
+    meld, addition or swap, where it is known without asking them: True or False, or None
+    (ask the state's validator).
+
+    It answers only in the common case: no card taken from the pile waits to be melded
+    (004's pending card), no card was taken alone from the pile (its rediscard rule), and
+    the action keeps at least two cards in hand (so the closing rules of
+    ``_check_continuation`` do not apply). Then a meld of cards held that the solver
+    accepts (every proposal of :func:`candidate_melds` is one) is legal unless it is a
+    second set of a rank (``one_set_per_rank``) or falls short of the opening minimum
+    (001); an addition or swap is legal when the meld's own verdict accepts it
+    (:func:`check_add`, :func:`check_swap`), and none is while the opening minimum
+    applies.
+    """
+
+    def __init__(self, state: HandState, held: int) -> None:
+        rules = state.rules
+        side = state.side_of[state.current]
+        self.state = state
+        self.rules = rules
+        self.common = state.must_meld is None and state.took_single is None
+        self.most = held - 2  # the most cards an action may use and keep two in hand
+        self.minimum = rules.opening_minimum if state._opening_minimum_applies(side) else 0
+        #: no addition or swap can be legal (the side must open first)
+        self.may_add = not (self.common and self.minimum)
+        self.set_ranks = ({meld.meld.rank for meld in state.melds if meld.side == side and meld.meld.kind == "set"}
+                          if self.common and rules.one_set_per_rank else None)
+
+    def meld(self, codes: tuple[int, ...]) -> bool | None:
+        if not self.common or len(codes) > self.most:
+            return None
+        rules = self.rules
+        if self.minimum and sum([rules.card_values[code] for code in codes]) < self.minimum:
+            return False
+        if self.set_ranks is not None:
+            solution = solve(codes, rules.meld_rules)
+            if solution[0] == SET and solution[2] in self.set_ranks:
+                return False
+        return True
+
+    def add(self, meld: TableMeld, codes: tuple[int, ...]) -> bool | None:
+        if not self.common or len(codes) > self.most:
+            return None
+        verdict = check_add(meld.meld, tuple([_CARD[code] for code in codes]), self.rules)
+        return verdict.legal and verdict.meld is not None
+
+    def swap(self, meld: TableMeld, code: int) -> bool | None:
+        if not self.common or self.most < 1:
+            return None
+        verdict = check_swap(meld.meld, _CARD[code], self.rules)
+        return verdict.legal and verdict.meld is not None
 
 
 def _opening_groups(state: HandState, melds: list[tuple[int, ...]], hand_codes: list[int]) -> list[Action]:
@@ -120,10 +231,27 @@ def generate(state: HandState) -> list[Action]:
         return [Action(A.POT)]
     if phase == "draw":
         actions = draw_actions(state)
-    else:
-        actions = play_actions(state)
-    unique = {action.canonical(): action for action in actions}
-    return sorted(unique.values(), key=Action.sort_key)
+        unique = {action.canonical(): action for action in actions}
+        return sorted(unique.values(), key=Action.sort_key)
+    # one action per identity (the last proposed, as a dict keeps it): only melds can repeat
+    # one, in another order of their cards; the others' sort keys say who they are
+    keyed: dict[object, Keyed] = {}
+    for key, action in _play_actions(state, _PLAY_KINDS):
+        if key[0] != _MELD_ORDER:
+            keyed[key] = (key, action)
+        elif len(action.groups) == 1:
+            keyed[A.MELD, tuple(sorted(key[2]))] = (key, action)  # its identity (Action.canonical), cheaply
+        else:
+            keyed[action.canonical()] = (key, action)
+    return [action for _key, action in sorted(keyed.values(), key=_first)]
+
+
+_PLAY_KINDS = (A.REDRAW, A.MELD, A.ADD, A.SWAP, A.DISCARD, A.CLOSE)
+_MELD_ORDER = _ORDER[A.MELD]
+
+
+def _first(item: Keyed) -> tuple[int, int, tuple[int, ...]]:
+    return item[0]
 
 
 class LegalActions:

@@ -110,12 +110,22 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
         if proposals_only:
             out.append(candidate)
             continue
-        solution = core.solve(candidate, mr)
-        if solution[0] != core.ILLEGAL:
-            out.append(tuple(core.ordered_codes(solution, candidate, twos_wild)) if ordered else candidate)
+        arranged = _arranged(candidate, mr, twos_wild)
+        if arranged is not None:
+            out.append(arranged if ordered else candidate)
     if ordered and not proposals_only:
         out.sort(key=lambda combo: (sorted(combo), combo))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _arranged(candidate: tuple[int, ...], mr: core.MeldRules, twos_wild: bool) -> tuple[int, ...] | None:
+    """``candidate``'s codes in the meld's order, or None when they make no meld (the same
+    proposals recur from hand to hand: each is solved once)."""
+    solution = core.solve(candidate, mr)
+    if solution[0] == core.ILLEGAL:
+        return None
+    return tuple(core.ordered_codes(solution, candidate, twos_wild))
 
 
 @lru_cache(maxsize=65536)
@@ -180,6 +190,8 @@ def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules) -> list
     counts = Counter(codes)
     wilds = wild_codes_in(rules, counts)
     room = rules.max_wilds - len(meld.wild_slots)
+    if (room <= 0 or not wilds) and meld.extension_codes.isdisjoint(counts):
+        return []  # without a wild to place, every proposal holds a card next to the meld
     out: set[tuple[int, ...]] = set()
     if room > 0:
         for wild in wilds:
@@ -236,6 +248,8 @@ def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules) -> list
 
 def swap_candidates(meld: Meld, codes: Sequence[int]) -> list[int]:
     """Codes in ``codes`` that are exactly what one of ``meld``'s wilds stands for."""
+    if meld.swap_codes.isdisjoint(codes):
+        return []
     held = set(codes)
     out = []
     for slot in meld.wild_slots:
