@@ -13,10 +13,10 @@ from buraco_learn.app import exercises as ex
 from buraco_learn.app import lessonkit as kit
 from buraco_learn.app.catalogue import LessonInfo, discover
 from buraco_learn.app.lessonmap import map_html, next_lesson
-from buraco_learn.app.positions import EXERCISES
 from buraco_learn.app.progress import DATA_ENV, DB_NAME, LessonProgress, ProgressStore
 from buraco_learn.app.recaps import RECAPS, recap
 from buraco_learn.app.scorehands import deal_hand_end
+from buraco_learn.app.taskdata import load
 
 LESSONS = discover()
 COUNT = len(LESSONS)  # lessons are being added: every figure is the catalogue's
@@ -210,7 +210,7 @@ def test_done_with_tasks_left_is_one_star_and_finishing_them_later_adds_stars(st
 
 def test_a_table_exercise_with_a_goal_missed_is_a_mistake(store: ProgressStore) -> None:
     page = kit.Page("pot", store=store)
-    exercise = ex.TableExercise(EXERCISES["pot"], page, autoplay=False)
+    exercise = ex.TableExercise(load("pot")["pot"].build(), page, autoplay=False)
     exercise.play("discard 9S")  # the turn ends without the pot picked up
     assert page.mistakes == 1 and not page.finished and page.tasks == 1
     exercise.restart()

@@ -21,10 +21,11 @@ import pytest
 from buraco_learn.app.catalogue import find
 from buraco_learn.app.lessonkit import Page
 from buraco_learn.app.progress import ProgressStore
-from buraco_learn.app.strategy import SPOTS, Spot, StrategyTasks, action_cards, card_words, lesson_coach, rename
+from buraco_learn.app.strategy import LESSONS, Spot, StrategyTasks, action_cards, card_words, lesson_coach, rename, spots_of
 from buraco_learn.cards import card_of_id
 from buraco_learn.coach import Coach
 
+SPOTS = {lesson: spots_of(lesson) for lesson in LESSONS}  # as the task files declare them
 ALL = [(lesson, spot) for lesson, spots in SPOTS.items() for spot in spots]
 
 
@@ -106,7 +107,7 @@ def test_suits_are_renamed_card_by_card() -> None:
 def test_a_wrong_move_shows_the_coachs_choice_and_a_fresh_position_follows(tmp_path: Path) -> None:
     page = Page("safe-discards", store=ProgressStore(tmp_path / "progress.db"))
     tasks = StrategyTasks("safe-discards", page)
-    assert page.tasks == len(SPOTS["safe-discards"]) and not page.finished
+    assert page.tasks == len(spots_of("safe-discards")) and not page.finished
     trap = tasks.play_wrong()
     assert tasks.attempt is not None and tasks.attempt.result is False and page.mistakes == 1
     shown = str(tasks.feedback.value)

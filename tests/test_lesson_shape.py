@@ -65,17 +65,17 @@ def test_the_measure_counts_markdown_and_prose_before_the_first_task_only(tmp_pa
 
 
 def test_tasks_on_the_cards_count_one_per_step(tmp_path: Path) -> None:
-    """Lessons 2 to 4 start with the hand picker (kit.CardTasks): each of its steps is a task of the stars."""
+    """Lessons 2 to 4 start with the hand picker (a ``cards`` block): each of its steps is a task of the stars."""
     import json
 
-    from buraco_learn.app.cardsteps import MELDS
+    from buraco_learn.app.taskdata import load
 
+    steps = load("melds")["cards"].build()
     cells = [
         {"cell_type": "markdown", "metadata": {}, "source": "# Lesson 2 · Melds\n\nClick cards."},
         {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
-         "source": 'from buraco_learn.app import cardsteps, lessonkit as kit\npage = kit.Page("melds")\n'
-                   "tasks = kit.CardTasks(cardsteps.MELDS, page=page, seed=1)\ntasks.widget"},
+         "source": 'from buraco_learn.app.lesson import begin\nlesson = begin("melds")\nlesson.show("cards")'},
     ]
     path = tmp_path / "02_cards.ipynb"
     path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-    assert measure(path) == Shape("02_cards", 5, len(MELDS))  # "Lesson 2 Melds Click cards." and a task per step
+    assert measure(path) == Shape("02_cards", 5, len(steps))  # "Lesson 2 Melds Click cards." and a task per step

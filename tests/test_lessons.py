@@ -21,7 +21,11 @@ from pathlib import Path
 import pytest
 
 from buraco_learn.app.catalogue import EXTRA_PAGES, LESSONS_ENV, discover, repository_lessons_dir
+from buraco_learn.app.lesson import CHECKS_ENV
 from buraco_learn.app.progress import DATA_ENV
+
+#: The lessons' checks (tests/lesson_checks/<page id>.py), which each page runs at its end under nbval.
+CHECKS = Path(__file__).parent / "lesson_checks"
 
 NOTEBOOKS = sorted(repository_lessons_dir().glob("*.ipynb"))
 
@@ -59,7 +63,7 @@ def nbval_run(tmp_path_factory: pytest.TempPathFactory) -> NbvalRun:
     sanitize = tmp / "sanitize.cfg"
     sanitize.write_text(SANITIZE)
     report = tmp / "report.xml"
-    env = {**os.environ, DATA_ENV: str(tmp / "data"), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    env = {**os.environ, DATA_ENV: str(tmp / "data"), CHECKS_ENV: str(CHECKS), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     for name in (LESSONS_ENV, "VOILA_KERNEL_ID", "VOILA_BASE_URL"):
         env.pop(name, None)
     result = subprocess.run(
@@ -96,10 +100,13 @@ def test_lesson_notebook_runs_under_nbval(notebook: Path, nbval_run: NbvalRun) -
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
-def test_every_notebook_waits_to_be_opened_before_its_checks(notebook: Path) -> None:
-    """The app runs each page ahead in a preheated kernel; kit.page_opened() is where it
-    waits for the learner and re-reads their progress, after every widget that shows it."""
+def test_every_page_ends_with_one_call_and_keeps_its_checks_with_the_tests(notebook: Path) -> None:
+    """The page's end (recap, done button, navigation, the wait to be opened, the checks) is one call, its last cell;
+    no cell of the learner's page holds a check, and the tests hold the page's checks."""
     cells = [cell for cell in json.loads(notebook.read_text())["cells"] if cell["cell_type"] == "code"]
     sources = ["".join(cell["source"]) for cell in cells]
-    assert sum("kit.page_opened()" in source for source in sources) == 1, notebook.name
-    assert sources[-2].startswith("kit.page_opened()") and sources[-1].startswith("# Checks run by the tests"), notebook.name
+    assert sources[-1].startswith(("lesson.end()", "finish(")), notebook.name
+    assert not any("assert " in source or "checking()" in source for source in sources), notebook.name
+    page = notebook.stem.replace("_", "-") if notebook.stem in ("index", "house_rules") else None
+    ids = {lesson.filename: lesson.id for lesson in discover(repository_lessons_dir())}
+    assert (CHECKS / f"{page or ids[notebook.name]}.py").is_file(), notebook.name

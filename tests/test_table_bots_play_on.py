@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
+from buraco_learn.app import taskdata
+from buraco_learn.app.catalogue import discover
 from buraco_learn.app.exercises import GameRoom, TableExercise
-from buraco_learn.app.positions import EXERCISES
 from buraco_learn.bots import make_bot
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
@@ -29,10 +30,16 @@ from buraco_learn.ui import CardTable
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 #: What a lesson's code may build that is a card table, and how this test recognises it.
 _TABLES = {
-    "exercise": re.compile(r"TableExercise\(\s*pos\.EXERCISES\[\"(\w+)\"\]"),
     "room": re.compile(r"GameRoom\("),
     "table": re.compile(r"CardTable\("),
 }
+_SHOW = re.compile(r"lesson\.show\(\"([\w-]+)\"\)")
+#: The kinds of task block (lessons/tasks/*.toml) that put a card table on the page, as this test names them.
+_BLOCK_TABLES = {"table": "exercise", "game": "room"}
+LESSON_IDS = {lesson.filename: lesson.id for lesson in discover(LESSONS)}
+#: The card-table exercises the lessons declare, by their key.
+EXERCISES = {block.build().key: block.build() for lesson in LESSON_IDS.values()
+             for block in taskdata.load(lesson, LESSONS).values() if block.kind == "table"}
 #: The learner's first turn for each exercise: the task done (the lessons' checks play the same).
 SOLUTIONS = {
     "turn": ("take", "meld QS QD QC", "add m1 8H 9H", "discard 5C"),
@@ -58,6 +65,12 @@ def lesson_tables() -> list[tuple[str, str, str]]:
             for kind, pattern in _TABLES.items():
                 for match in pattern.finditer(source):
                     found.append((notebook.name, kind, match.group(1) if match.groups() else ""))
+            blocks = taskdata.load(LESSON_IDS[notebook.name], LESSONS) if notebook.name in LESSON_IDS else {}
+            for match in _SHOW.finditer(source):  # a task block the lesson declares
+                block = blocks[match.group(1)]
+                if block.kind in _BLOCK_TABLES:
+                    kind = _BLOCK_TABLES[block.kind]
+                    found.append((notebook.name, kind, block.build().key if kind == "exercise" else ""))
     return found
 
 

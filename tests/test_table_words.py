@@ -20,6 +20,7 @@ import pytest
 
 from buraco_learn import preset
 from buraco_learn.app import positions as pos
+from buraco_learn.app import taskdata
 from buraco_learn.app.exercises import trial_question
 from buraco_learn.bots import make_bot
 from buraco_learn.cards import card_of_id
@@ -238,7 +239,8 @@ def test_the_lessons_tries_speak_in_words(rules: str) -> None:
     """Lessons 5 to 8 show tries on scripted positions: what is tried and the verdict, in words."""
     ruleset = preset(rules)
     shown = 0
-    for trials in (pos.TURN_TRIALS, pos.CLOSING_TRIALS, pos.TURN_CHECKS, pos.POT_CHECKS, pos.CLOSE_CHECKS):
+    checks = [taskdata.trials(lesson, "check") for lesson in ("turn", "pot", "closing")]  # as lessons 5, 7 and 8 declare them
+    for trials in (pos.TURN_TRIALS, pos.CLOSING_TRIALS, *checks):
         for trial in trials:
             try:
                 result = pos.run_trial(trial, ruleset)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from buraco_learn.app.positions import EXERCISES
+from buraco_learn.app.taskdata import load
 from buraco_learn.bots import make_bot
 from buraco_learn.examples import EXAMPLES
 from buraco_learn.ui import CardTable
@@ -71,7 +71,7 @@ def play_phase(practice: bool) -> CardTable:
 
 
 def pot_phase(practice: bool) -> CardTable:
-    table = table_at(practice, state=EXERCISES["pot"].start())
+    table = table_at(practice, state=load("pot")["pot"].build().start())
     table.play("meld 5H 6H 7H")
     table.play("meld 9C 9D 9S")
     assert table.game.learner_turn and table.state.phase == "pot"

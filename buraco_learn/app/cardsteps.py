@@ -6,7 +6,8 @@ engine can answer (:func:`~buraco_learn.app.cardtasks.solve`). Pure Python.
 
 >>> import random
 >>> from buraco_learn import preset
->>> task = MELDS[0].variant(random.Random(2), preset("italian"))
+>>> from buraco_learn.app.cardtasks import Step
+>>> task = Step("A set", MAKERS["set"]).variant(random.Random(2), preset("italian"))
 >>> task.action, len(task.hand)
 ('meld', 8)
 """
@@ -21,7 +22,6 @@ from typing import Final
 from buraco_learn.app.cardtasks import (
     CardTask,
     Goal,
-    Step,
     goal_ace,
     goal_adds,
     goal_kind,
@@ -230,12 +230,12 @@ def ace_on_high_run(rng: random.Random, rules: Rules) -> CardTask:
     return _ace_on_table(rng, rules, high=True)
 
 
-MELDS: Final = (Step("A set", make_set), Step("A run", make_run), Step("A long run", make_long_run),
-                Step("Find the meld", any_meld), Step("Add to a run", add_to_run), Step("Add to a set", add_to_set))
-WILDS: Final = (Step("A wild in the gap", wild_in_gap), Step("One wild per meld", one_wild),
-                Step("A 2 in its place", natural_two), Step("A set with a wild", wild_set),
-                Step("Where the joker sits", wild_stands), Step("Swap the joker", wild_swap))
-ACES: Final = (Step("Ace low", ace_low), Step("Ace high", ace_high), Step("No corner", ace_corner),
-               Step("An ace below the 2", ace_on_low_run), Step("An ace above the King", ace_on_high_run))
-
-
+#: The generators a lesson's ``cards`` block names (lessons/tasks/*.toml), each making a fresh hand for every try.
+MAKERS: Final[dict[str, Maker]] = {
+    "set": make_set, "run": make_run, "long-run": make_long_run, "any-meld": any_meld,
+    "add-to-run": add_to_run, "add-to-set": add_to_set,
+    "wild-in-gap": wild_in_gap, "one-wild": one_wild, "natural-two": natural_two, "wild-set": wild_set,
+    "wild-stands": wild_stands, "wild-swap": wild_swap,
+    "ace-low": ace_low, "ace-high": ace_high, "ace-corner": ace_corner,
+    "ace-on-low-run": ace_on_low_run, "ace-on-high-run": ace_on_high_run,
+}

@@ -15,8 +15,8 @@ engine's feedback after every action and the learner's progress:
 Plus question builders for :class:`~buraco_learn.app.lessonkit.Quiz` whose answers are
 the engine's. Every callback shows a sentence instead of a traceback.
 
->>> from buraco_learn.app.positions import EXERCISES
->>> exercise = TableExercise(EXERCISES["pot"], autoplay=False)
+>>> from buraco_learn.app.taskdata import load
+>>> exercise = TableExercise(load("pot")["pot"].build(), autoplay=False)   # lesson 7's table (lessons/tasks/pot.toml)
 >>> for action in ("meld 5H 6H 7H", "meld 9C 9D 9S", "pot"):
 ...     exercise.play(action)
 >>> exercise.goals()

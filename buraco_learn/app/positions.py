@@ -13,10 +13,12 @@ after each of the learner's actions.
 (False, "Your side must pick up its pozzetto before it can close (002 'Closing').")
 >>> run_trial(CLOSING_TRIALS[0], preset("cutthroat")).applies   # no pots in 004
 False
->>> state = EXERCISES["close"].start()
+>>> from buraco_learn.app.taskdata import load
+>>> close = load("closing")["close"].build()   # lesson 8's table, declared in lessons/tasks/closing.toml
+>>> state = close.start()
 >>> for action in ("add m1 9H", "add m2 2C", "close 5D"):
 ...     state.apply(action)
->>> [(goal.label, goal.met) for goal in EXERCISES["close"].check(state)]
+>>> [(goal.label, goal.met) for goal in close.check(state)]
 [('make a burraco', True), ('close the hand', True)]
 """
 
@@ -93,8 +95,8 @@ class Trial:
 def allowed_text(trial: Trial, rules: Rules) -> str:
     """Why a try the engine allows is allowed, with the rule and its document.
 
-    >>> allowed_text(TURN_CHECKS[3], preset("italian"))[:55]
-    'You have drawn, so you may discard any card: the only r'
+    >>> allowed_text(TURN_TRIALS[3], preset("italian"))[:55]
+    'You are not closing, so your last card may be a wild ca'
     """
     if not trial.rule:
         document = DOCUMENTS[rules.source]
@@ -433,38 +435,22 @@ def clean_burraco_comment(state: HandState) -> str:
             "Press Start again (under the table) to set the position up again and try once more.")
 
 
-EXERCISES: Final = {
-    exercise.key: exercise for exercise in (
-        Exercise(
-            "turn", "italian",
-            {"hands": {"N": "QS QD 8H 9H 5C 3D"}, "melds": {"NS": ["5H 6H 7H"]}, "pile": "4S 10C QC", "current": "N"},
-            "Play one whole turn: take the discard pile, lay out a new meld with a card from it, "
-            "add to your side's run, then discard one card.",
-            (Goal("take the discard pile", took_pile), Goal("lay out a new meld with a card from the pile", new_meld_with_pile_card),
-             Goal("add to your side's run", added_to_run), Goal("discard to end the turn", turn_ended)),
-        ),
-        Exercise(
-            "burraco", "italian",
-            {"hands": {"N": "8H 9H 2C 10S KD"}, "melds": {"NS": ["3H 4H 5H 6H 7H"]}, "current": "N", "phase": "play"},
-            "You have drawn. Make a clean burraco this turn, then discard.",
-            (Goal("a clean burraco on the table", clean_burraco), Goal("discard to end the turn", turn_ended)),
-            clean_burraco_comment,
-        ),
-        Exercise(
-            "pot", "italian",
-            {"hands": {"N": "5H 6H 7H 9C 9D 9S"}, "current": "N", "phase": "play"},
-            "You have drawn. Pick up your pozzetto directly (without discarding first), then end your turn with a discard.",
-            (Goal("pick up the pozzetto directly", pot_direct), Goal("discard to end the turn", turn_ended)),
-        ),
-        Exercise(
-            "close", "italian",
-            {"hands": {"N": "9H 2C 5D"}, "melds": {"NS": ["3H 4H 5H 6H 7H 8H", "JS QS KS"]}, "pots": [None, "auto"],
-             "pots_taken": ["NS"], "current": "N", "phase": "play"},
-            "Your side has taken its pozzetto. Close the hand this turn.",
-            (Goal("make a burraco", any_burraco), Goal("close the hand", closed)),
-            burracos_comment,
-        ),
-    )
+#: The goals a lesson's ``table`` block may set (lessons/tasks/*.toml), by name, each with its words.
+GOALS: Final = {
+    "took-pile": Goal("take the discard pile", took_pile),
+    "new-meld-with-pile-card": Goal("lay out a new meld with a card from the pile", new_meld_with_pile_card),
+    "added-to-run": Goal("add to your side's run", added_to_run),
+    "turn-ended": Goal("discard to end the turn", turn_ended),
+    "clean-burraco": Goal("a clean burraco on the table", clean_burraco),
+    "any-burraco": Goal("make a burraco", any_burraco),
+    "pot-direct": Goal("pick up the pozzetto directly", pot_direct),
+    "closed": Goal("close the hand", closed),
+}
+
+#: What a ``table`` block may say under the table as the learner plays (its ``comment``), by name.
+COMMENTS: Final[dict[str, Callable[[HandState], str]]] = {
+    "burracos": burracos_comment,
+    "clean-burraco": clean_burraco_comment,
 }
 
 
@@ -531,51 +517,6 @@ def meld_of(cards: str, rules: Rules) -> Meld:
     if verdict.meld is None:
         raise BuracoError(f"{cards!r} is not a legal meld under {rules.name}: {verdict.reason}")
     return verdict.meld
-
-
-# -- closing checks: other positions than the ones shown, so the check is not a memory test ---------
-#: Lesson 5's check.
-TURN_CHECKS: Final = (
-    Trial("A pile of two cards", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"), "discard 8C",
-          before=("take",), why="The rule against throwing a card straight back is for a pile of one card: you took two, "
-                                "so you may discard either of them", rule="single_card_pile"),
-    Trial("Taking the pile and melding nothing", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"),
-          "discard 9S", before=("take",), why="Taking the pile is your draw; you need not meld what you take, and you "
-                                              "end the turn with a discard", rule="draw"),
-    Trial("Drawing, then taking the pile too", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"),
-          "take", before=("draw",)),
-    Trial("Discarding a wild card in the middle of the hand",
-          lambda rules: scripted(rules, "5H 6H 9S KD 2C", pile="4C", phase="draw"), "discard 2C", before=("draw",),
-          why="You have drawn, so you may discard any card: the only rule against discarding a wild card is for the "
-              "card that closes the hand", rule="close_wild"),
-)
-
-#: Lesson 7's check.
-POT_CHECKS: Final = (
-    Trial("You have melded every card, without discarding", lambda rules: scripted(rules, "5H 6H 7H"), "pot",
-          before=("meld 5H 6H 7H",), why="You melded every card without discarding, so you pick up your pot at once "
-                                          "and play on with it", rule="pot"),
-    Trial("Picking up the pot while you still hold cards", lambda rules: scripted(rules, "5H 6H 7H 9C"), "pot"),
-    Trial("Your side's pot is taken; you meld every card, with no burraco on the table",
-          lambda rules: scripted(rules, "5H 6H 7H", ["9S 10S JS"], pot="taken"), "meld 5H 6H 7H"),
-)
-
-#: Lesson 8's check (it follows the ruleset chosen).
-CLOSE_CHECKS: Final = (
-    Trial("Your side has its pot and a dirty burraco; you discard your last card",
-          lambda rules: scripted(rules, "KC", [_DIRTY_BURRACO], pot="taken"), "close KC",
-          why="Your side has taken its pot and has a burraco, and under these rules a dirty one is enough; your last "
-              "card, not a wild card, is the final discard", rule="close_conditions"),
-    Trial("Your side can close; you add the 5♣ to a run and keep the 2♦",
-          lambda rules: scripted(rules, "2D 5C", [_BURRACO, "6C 7C 8C"], pot="taken"), "add m2 5C",
-          why="Under these rules you may go out by melding or laying off your last card, so keeping only the 2♦ does not "
-              "leave you stuck with a wild card you may not discard", rule="close_by_discard"),
-    Trial("Your side can close; you meld your last three cards",
-          lambda rules: scripted(rules, "JD QD KD", [_BURRACO], pot="taken"), "meld JD QD KD",
-          why="Under these rules you may go out by melding your last cards, with no final discard", rule="close_by_discard"),
-    Trial("Your side has its pot but no burraco; you meld three of your four cards",
-          lambda rules: scripted(rules, "8H 9H 10H KC", ["3S 4S 5S"], pot="taken"), "meld 8H 9H 10H"),
-)
 
 
 # -- lesson 6's worked example: two melds grow into burracos ----------------------------------------------

@@ -21,7 +21,7 @@ every variant, that the coach's choice is of the kind the lesson says, that each
 worse beyond the margin, that no legal move beats the choice beyond it, and that the
 lesson's reason names the cards it is about.
 
->>> spot = SPOTS["take-the-pile"][0]
+>>> spot = spots_of("take-the-pile")[0]
 >>> spot.state(1).view(0).phase, spot.trap_actions(1)[0].notation()
 ('draw', 'draw')
 >>> spot.why_text(0)[:44]
@@ -141,92 +141,18 @@ def card_words(card: Card) -> str:
 _DRAW_TASK: Final = "You have not drawn yet. Draw from the stock, or take the whole discard pile?"
 _PLAY_TASK: Final = "You have drawn. Play the rest of your turn as you judge best."
 _DISCARD_TASK: Final = "You have drawn and have nothing to meld. Which card do you discard?"
-_CAN_CLOSE: Final = {"pots": [None, "auto"], "pots_taken": ["NS"]}
-_BURRACO: Final = "5S 6S 7S 8S 9S 10S JS"
+#: The strategy lessons; their positions are declared in lessons/tasks/<lesson>.toml (a ``strategy`` block).
+LESSONS: Final = ("take-the-pile", "safe-discards", "pot-or-close")
 
-#: The lessons' positions, by lesson id.
-SPOTS: Final[dict[str, tuple[Spot, ...]]] = {
-    "take-the-pile": (
-        Spot("two-melds", "A pile with melds in it",
-             {"hands": {"N": "QS QD 8C 9C 4D 7S 3H JD 5S AC KH"}, "pile": "2S QC 10C 6H"}, "take", ("draw",),
-             "Take it: the pile’s {QC} makes a set with your {QS} {QD}, and its {10C} a run with your {8C} {9C}. "
-             "Two new melds at once, and a wild card, the {2S}, as well."),
-        Spot("race-pot", "Your hand is nearly empty",
-             {"hands": {"N": "7H 8H"}, "melds": {"NS": ["4H 5H 6H", "9S 9D 9C"]}, "pile": "KD QS 10C AH JD"}, "draw", ("take",),
-             "Draw: your {7H} {8H} go onto your run, then you discard the card you drew, and your hand is empty: "
-             "the pozzetto is yours. Take the pile and its five cards stay in your hand instead."),
-        Spot("extend-two", "Cards for your side's melds",
-             {"hands": {"N": "KS 4C 7S 3D JC 5D QC 9S AD 8C 10D"}, "melds": {"NS": ["5H 6H 7H 8H", "9D 9C 9S"]},
-              "pile": "4H 9H 3S"}, "take", ("draw",),
-             "Take it: the {4H} fits your side’s run of {H} and the {9H} your set of 9s. More points on the table, "
-             "and the run grows towards a burraco."),
-        Spot("pair-take", "A pile that matches a pair",
-             {"hands": {"N": "7S 7D 4C JD 3H 9S KC 5D QH AC 10D"}, "pile": "2H 7C"}, "take", ("draw",),
-             "Take it: the {7C} makes a set with your {7S} {7D}, and under it lies the {2H}, a wild card: "
-             "the most useful card there is."),
-        Spot("one-card", "A single card on the pile",
-             {"hands": {"N": "7H 8H"}, "melds": {"NS": ["4H 5H 6H", "9S 9D 9C"]}, "pile": "KD"}, "draw", ("take",),
-             "Draw: a single pile card may not be thrown straight back, so the {KD} would stay in your hand and keep "
-             "you from your pozzetto. A card from the stock you can discard once your {7H} {8H} are on your run."),
-    ),
-    "safe-discards": (
-        Spot("their-burraco", "A run of six on their side",
-             {"hands": {"N": "JC 4D 9S KH 6D 3S"}, "melds": {"EW": ["5C 6C 7C 8C 9C 10C"], "NS": ["QS QD QH"]},
-              "pile": "8D 5H", "phase": "play"}, "discard", ("discard JC",),
-             "Keep the {JC}: East–West’s run {5C} to {10C} has six cards, and your {JC} would make it seven, "
-             "a burraco worth 200 to them.", ("HSDC", "HSCD", "HDSC", "HCSD")),
-        Spot("their-kings", "Six Kings on their side",
-             {"hands": {"N": "KH 4D 9S 7C 6D 3S"}, "melds": {"EW": ["KS KS KD KC KC KD"], "NS": ["QS QD QH"]},
-              "pile": "8D 5H", "phase": "play"}, "discard", ("discard KH",),
-             "Keep the {KH}: East–West have six Kings on the table, and a seventh makes their burraco.",
-             ("HSDC", "HDSC", "HDCS", "HCDS")),
-        Spot("the-joker", "A joker in your hand",
-             {"hands": {"N": "JK 4D 9S KH 6C 3S"}, "pile": "8D 5H", "phase": "play"}, "discard", ("discard JK",),
-             "Never throw away the {JK}: a wild card fits almost any meld, and East, who plays next, would take "
-             "the pile to have it.", ("HSDC", "HSCD", "HDCS", "HCDS")),
-        Spot("fits-their-set", "A card that fits their meld",
-             {"hands": {"N": "KH 4D 9S 6C 3S 10H"}, "melds": {"EW": ["KS KD KC"], "NS": ["QS QD QH"]},
-              "pile": "8D 5H JC", "phase": "play"}, "discard", ("discard KH",),
-             "Keep the {KH}: it fits East–West’s set of Kings, so East could take the pile and lay it down at once. "
-             "Throw a card they cannot use.", ("HSDC", "HDSC", "SHDC", "SDHC")),
-        Spot("both-ends", "A run that grows at both ends",
-             {"hands": {"N": "4C 9C KH 6D JS 3H"}, "melds": {"EW": ["5C 6C 7C 8C"], "NS": ["QS QD QH"]},
-              "pile": "8D 5H", "phase": "play"}, "discard", ("discard 4C", "discard 9C"),
-             "East–West’s run {5C} to {8C} grows at both ends: your {4C} fits below it and your {9C} above. "
-             "Throw neither.", ("HSDC", "HSCD", "HCSD", "HCDS")),
-    ),
-    "pot-or-close": (
-        Spot("meld-to-pot", "A run in your hand",
-             {"hands": {"N": "5H 6H 7H KC"}, "melds": {"NS": ["9S 9D 9C"]}, "pile": "8D 4S", "phase": "play"},
-             "meld", ("discard KC", "discard 5H"),
-             "Lay down {5H} {6H} {7H} and discard the {KC}: your hand is empty, so the pozzetto is yours. "
-             "Holding the run back gains nothing."),
-        Spot("lay-off-to-pot", "Two cards that fit",
-             {"hands": {"N": "7H 9S KC"}, "melds": {"NS": ["4H 5H 6H", "9D 9C 9H"]}, "pile": "8D 4S", "phase": "play"},
-             "add", ("discard KC", "discard 7H"),
-             "Put the {7H} on your run and the {9S} on your 9s, then discard the {KC}: your hand is empty and "
-             "the pozzetto is yours."),
-        Spot("pot-directly", "Two melds in your hand",
-             {"hands": {"N": "5H 6H 7H 8C 8D 8S"}, "pile": "9D 4S", "phase": "play"}, "meld", ("discard 8S", "discard 5H"),
-             "Lay down both melds, {5H} {6H} {7H} and {8C} {8D} {8S}: every card is melded without a discard, so you "
-             "pick up the pozzetto at once and play on with it."),
-        Spot("close-now", "Your side can close",
-             {"hands": {"N": "7H KC"}, "melds": {"NS": ["4H 5H 6H", _BURRACO]}, "pile": "8D 4S", "phase": "play", **_CAN_CLOSE},
-             "add", ("discard KC", "discard 7H"),
-             "Your side has its pozzetto and a burraco: put the {7H} on your run and close with the {KC}. Closing "
-             "scores 100, and every card left in East–West’s hands counts against them."),
-        Spot("close-not-pile", "One card left",
-             {"hands": {"N": "7H"}, "melds": {"NS": ["4H 5H 6H", _BURRACO]}, "pile": "8D 4S KD QC 3C", "stock": "QD",
-              "phase": "draw", **_CAN_CLOSE}, "draw", ("take",),
-             "Draw: put your {7H} on your run and close with the card you drew. Take the pile and five cards fill "
-             "your hand: no close this turn."),
-        Spot("close-or-wait", "Close, or wait for more?",
-             {"hands": {"N": "7H 8H KC"}, "melds": {"NS": ["4H 5H 6H", _BURRACO]}, "pile": "8D 4S", "phase": "play",
-              **_CAN_CLOSE}, "add", ("discard KC",),
-             "Put the {7H} {8H} on your run and close with the {KC}. Waiting for a bigger meld gives East–West a turn "
-             "to close first, with your cards still in your hand."),
-    ),
-}
+
+def spots_of(lesson: str) -> tuple[Spot, ...]:
+    """The positions of a strategy lesson, as its task file declares them (its ``strategy`` block)."""
+    from buraco_learn.app import taskdata
+
+    for block in taskdata.load(lesson).values():
+        if block.kind == "strategy":
+            return tuple(block.build())
+    raise ValueError(f"there are no strategy positions for the lesson {lesson!r}")
 
 
 def task_text(spot: Spot) -> str:
@@ -321,11 +247,10 @@ _NO_HINTS: Final = ("No hints in this lesson: the position is for your own judge
 class StrategyTasks:
     """A lesson's positions, one at a time, on the card table; each one a task of the page's stars."""
 
-    def __init__(self, lesson: str, page: Page | None = None, *, coach: Any = None) -> None:
-        if lesson not in SPOTS:
-            raise ValueError(f"there are no strategy positions for the lesson {lesson!r}")
+    def __init__(self, lesson: str, page: Page | None = None, *, coach: Any = None,
+                 spots: Sequence[Spot] | None = None) -> None:
         self.lesson = lesson
-        self.spots = SPOTS[lesson]
+        self.spots = tuple(spots) if spots is not None else spots_of(lesson)
         self.page = page
         self.coach = coach or lesson_coach()
         self.index = 0
@@ -503,7 +428,3 @@ class StrategyTasks:
 def strategy_tasks(lesson: str, page: Page | None = None) -> StrategyTasks:
     """The lesson's positions on the card table (what a lesson notebook calls)."""
     return StrategyTasks(lesson, page)
-
-
-def spots_of(lesson: str) -> Sequence[Spot]:
-    return SPOTS[lesson]

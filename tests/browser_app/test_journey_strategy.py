@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from buraco_learn.app.catalogue import find
-from buraco_learn.app.strategy import SPOTS, lesson_coach
+from buraco_learn.app.strategy import LESSONS, lesson_coach, spots_of
 from buraco_learn.game.actions import Action
 
 from .conftest import AppServer, Tab
@@ -32,7 +32,7 @@ VIEWPORTS = {"desktop-1366x900": {"width": 1366, "height": 900}, "phone-390x844"
 
 def coach_line(lesson: str, variant: int) -> list[Action]:
     """The coach's own moves in the first position's ``variant``, up to the move that ends the task."""
-    spot = SPOTS[lesson][0]
+    spot = spots_of(lesson)[0]
     state = spot.state(variant)
     coach = lesson_coach()
     line: list[Action] = []
@@ -59,11 +59,11 @@ def read_page(page: Any, where: str) -> str:
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
-@pytest.mark.parametrize("lesson", list(SPOTS))
+@pytest.mark.parametrize("lesson", list(LESSONS))
 def test_a_wrong_move_then_the_coachs_move_in_each_strategy_lesson(fresh_app: AppServer, in_browser: Any, lesson: str,
                                                                     size: str, tmp_path: Path) -> None:
     info = find(lesson)
-    trap = SPOTS[lesson][0].trap_actions(0)[0]
+    trap = spots_of(lesson)[0].trap_actions(0)[0]
     right = coach_line(lesson, 1)
     where = shots(tmp_path)
 

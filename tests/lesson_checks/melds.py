@@ -1,0 +1,17 @@
+"""Lesson 2 (02_melds.ipynb): the checks run at its lesson.end() under nbval (tests/test_lessons.py)."""
+from buraco_learn.app import lessonkit as kit
+
+quiz = lesson["check"]
+assert quiz.correct_choice(3) == "Legal"  # 002: two identical cards count in a set
+assert quiz.answer(2, "Legal") is False and "Not quite" in quiz.feedback_html(2)
+tryout = kit.Tryout()
+assert "legal" in tryout.run("7D 6D 5D") and "invalid card notation" in tryout.run("7D 6X")
+assert lesson.tasks == len(lesson.declared("cards")) + len(lesson.declared("check"))
+
+# every task of the lesson has a right answer the engine accepts; a wrong one deals a fresh hand
+run = kit.CardTasks(lesson.declared("cards"), seed=11).run
+for _ in run.steps:
+    assert run.check(list(run.solution_ids())) is True and run.stage == "right"
+    if run.index + 1 < len(run.steps):
+        run.next()
+assert run.finished
