@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -31,9 +32,11 @@ from buraco_learn.errors import IllegalActionError, InvalidNotationError
 from buraco_learn.extend import check_add, check_swap
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
-from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
+from buraco_learn.game.meldgen import candidate_melds, extension_candidates, held_cards, swap_candidates
 from buraco_learn.game.predicates import may_add_to, may_not_rediscard, take_depths
-from buraco_learn.meldcore import SET, solve
+from buraco_learn.meldcore import SET, MeldRules, solve
+from buraco_learn.melds import Meld
+from buraco_learn.rules import Rules
 
 if TYPE_CHECKING:
     from buraco_learn.game.state import HandState
@@ -85,7 +88,7 @@ def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
     seat = state.current
     rules = state.rules
     hand_codes = [_CODE[card_id] for card_id in state.hands[seat]]
-    quick = _Quick(state, len(hand_codes))
+    quick = _Quick(state, hand_codes)
     out: list[Keyed] = []
     if A.REDRAW in kinds and rules.first_turn_redraw and _valid(state, _REDRAW):
         out.append(((_ORDER[A.REDRAW], 0, ()), _REDRAW))
@@ -104,11 +107,12 @@ def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
                     out.append(((order, 0, tuple([card.code for group in action.groups for card in group])), action))
     if (A.ADD in kinds or A.SWAP in kinds) and quick.may_add:
         add_order, swap_order = _ORDER[A.ADD], _ORDER[A.SWAP]
+        held = held_cards(hand_codes, rules)
         for meld in state.melds:
             if not may_add_to(rules, side, meld):
                 continue
             if A.ADD in kinds:
-                for codes in extension_candidates(meld.meld, hand_codes, rules):
+                for codes in extension_candidates(meld.meld, hand_codes, rules, held):
                     action = Action(A.ADD, cards=tuple([_CARD[code] for code in codes]), target=meld.id)
                     verdict = quick.add(meld, codes)
                     if verdict or (verdict is None and _valid(state, action)):
@@ -152,29 +156,37 @@ class _Quick:
     meld, addition or swap, where it is known without asking them: True or False, or None
     (ask the state's validator).
 
-    It answers only in the common case: no card taken from the pile waits to be melded
-    (004's pending card), no card was taken alone from the pile (its rediscard rule), and
-    the action keeps at least two cards in hand (so the closing rules of
-    ``_check_continuation`` do not apply). Then a meld of cards held that the solver
-    accepts (every proposal of :func:`candidate_melds` is one) is legal unless it is a
-    second set of a rank (``one_set_per_rank``) or falls short of the opening minimum
-    (001); an addition or swap is legal when the meld's own verdict accepts it
-    (:func:`check_add`, :func:`check_swap`), and none is while the opening minimum
-    applies.
+    It answers only when no card taken from the pile waits to be melded (004's pending
+    card) and the action keeps at least two cards in hand, so that of the closing rules of
+    ``_check_continuation`` only one applies: the cards kept must not all be the card
+    taken alone from the pile, which may not be discarded again (002 'Playing a turn').
+    Then a meld of cards held that the solver accepts (every proposal of
+    :func:`candidate_melds` is one) is legal unless it is a second set of a rank
+    (``one_set_per_rank``) or falls short of the opening minimum (001); an addition or
+    swap is legal when the meld's own verdict accepts it (:func:`check_add`,
+    :func:`check_swap`), and none is while the opening minimum applies.
     """
 
-    def __init__(self, state: HandState, held: int) -> None:
+    def __init__(self, state: HandState, hand_codes: list[int]) -> None:
         rules = state.rules
         side = state.side_of[state.current]
-        self.state = state
         self.rules = rules
-        self.common = state.must_meld is None and state.took_single is None
-        self.most = held - 2  # the most cards an action may use and keep two in hand
+        self.common = state.must_meld is None
+        self.most = len(hand_codes) - 2  # the most cards an action may use and keep two in hand
         self.minimum = rules.opening_minimum if state._opening_minimum_applies(side) else 0
         #: no addition or swap can be legal (the side must open first)
         self.may_add = not (self.common and self.minimum)
         self.set_ranks = ({meld.meld.rank for meld in state.melds if meld.side == side and meld.meld.kind == "set"}
                           if self.common and rules.one_set_per_rank else None)
+        # the card taken alone from the pile (when it may not be discarded again), and how many
+        # cards held are not one like it: an action must keep one of those
+        took = state.took_single
+        self.took_code = _CODE[took] if took is not None and may_not_rediscard(rules, took, _CODE[took]) else -1
+        self.others = sum([1 for code in hand_codes if code != self.took_code]) if self.took_code >= 0 else 0
+
+    def _keeps_a_discard(self, codes: tuple[int, ...]) -> bool:
+        took_code = self.took_code
+        return took_code < 0 or self.others > sum([1 for code in codes if code != took_code])
 
     def meld(self, codes: tuple[int, ...]) -> bool | None:
         if not self.common or len(codes) > self.most:
@@ -182,23 +194,49 @@ class _Quick:
         rules = self.rules
         if self.minimum and sum([rules.card_values[code] for code in codes]) < self.minimum:
             return False
-        if self.set_ranks is not None:
-            solution = solve(codes, rules.meld_rules)
-            if solution[0] == SET and solution[2] in self.set_ranks:
-                return False
-        return True
+        if self.set_ranks is not None and _set_rank(codes, rules.meld_rules) in self.set_ranks:
+            return False
+        return self._keeps_a_discard(codes)
 
     def add(self, meld: TableMeld, codes: tuple[int, ...]) -> bool | None:
         if not self.common or len(codes) > self.most:
             return None
-        verdict = check_add(meld.meld, tuple([_CARD[code] for code in codes]), self.rules)
-        return verdict.legal and verdict.meld is not None
+        return self._keeps_a_discard(codes) and _may_add(meld.meld, codes, self.rules)
 
     def swap(self, meld: TableMeld, code: int) -> bool | None:
         if not self.common or self.most < 1:
             return None
-        verdict = check_swap(meld.meld, _CARD[code], self.rules)
-        return verdict.legal and verdict.meld is not None
+        return self._keeps_a_discard((code,)) and _may_add(meld.meld, code, self.rules)
+
+
+@lru_cache(maxsize=65536)
+def _set_rank(codes: tuple[int, ...], mr: MeldRules) -> int | None:
+    """The rank of the set that the meld ``codes`` makes (the solver's answer), or None for a run."""
+    solution = solve(codes, mr)
+    return solution[2] if solution[0] == SET else None
+
+
+#: the verdicts of additions (a tuple of codes) and swaps (one code) to a meld on the table, by the
+#: meld's identity: a meld lies on the table for many turns and the same cards are proposed to it
+#: again and again. Each entry keeps its meld and rules alive, so that no other takes its id.
+_ADDED: dict[tuple[int, int, tuple[int, ...] | int], tuple[Meld, Rules, bool]] = {}
+
+
+def _may_add(meld: Meld, codes: tuple[int, ...] | int, rules: Rules) -> bool:
+    """Whether :func:`check_add` (``codes`` a tuple) or :func:`check_swap` (one code) accepts it."""
+    key = (id(meld), id(rules), codes)
+    known = _ADDED.get(key)
+    if known is not None and known[0] is meld and known[1] is rules:
+        return known[2]
+    if isinstance(codes, int):
+        verdict = check_swap(meld, _CARD[codes], rules)
+    else:
+        verdict = check_add(meld, tuple([_CARD[code] for code in codes]), rules)
+    legal = verdict.legal and verdict.meld is not None
+    if len(_ADDED) >= 50000:
+        _ADDED.clear()
+    _ADDED[key] = (meld, rules, legal)
+    return legal
 
 
 def _opening_groups(state: HandState, melds: list[tuple[int, ...]], hand_codes: list[int]) -> list[Action]:
@@ -230,9 +268,7 @@ def generate(state: HandState) -> list[Action]:
     if phase == "pot":
         return [Action(A.POT)]
     if phase == "draw":
-        actions = draw_actions(state)
-        unique = {action.canonical(): action for action in actions}
-        return sorted(unique.values(), key=Action.sort_key)
+        return sorted(draw_actions(state), key=Action.sort_key)  # each once: the draw, a take per depth
     # one action per identity (the last proposed, as a dict keeps it): only melds can repeat
     # one, in another order of their cards; the others' sort keys say who they are
     keyed: dict[object, Keyed] = {}

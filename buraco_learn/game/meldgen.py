@@ -15,12 +15,12 @@ is then decided by the one meld solver (:func:`buraco_learn.meldcore.solve`,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import product
 
 from buraco_learn import meldcore as core
-from buraco_learn.game.predicates import is_wild, natural_two_in_run, wild_codes_in, wild_flags
+from buraco_learn.game.predicates import natural_two_in_run, wild_codes_in, wild_flags
 from buraco_learn.melds import Meld
 from buraco_learn.rules import Rules
 
@@ -57,8 +57,6 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
     counts = Counter(codes)
     mr = rules.meld_rules
     wilds = wild_codes_in(rules, counts)
-    max_wilds = rules.max_wilds
-    twos_wild = rules.twos_wild
     natural_two_ok = natural_two_in_run(rules)
     # one pass over the distinct cards: copies per rank and suit, run places per suit
     copies_of: dict[int, list[int]] = {}
@@ -70,39 +68,15 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
         copies_of.setdefault(rank0, [0, 0, 0, 0])[suit] = number
         if rank0 != 1 or natural_two_ok:
             masks[suit] |= (2 | 1 << 14) if rank0 == 0 else 1 << (rank0 + 1)
+    if ordered and not proposals_only:
+        return _ordered_melds(codes, counts, wilds, copies_of, masks, mr)
     proposals: set[tuple[int, ...]] = set()
     if rules.sets:
-        need = rules.min_meld_cards
         for rank0, copy_list in copies_of.items():
-            if is_wild(rules, rank0):
-                continue  # the 2s where they are wild: no set of wild cards
-            copies = tuple(copy_list)
-            held = sum(copies)
-            if held + max_wilds < need or held < rules.min_naturals:
-                continue
-            for choice in _set_choices(copies, rules.min_naturals, need - max_wilds):
-                naturals = tuple(suit * 13 + rank0 for suit, number in enumerate(choice) for _ in range(number))
-                if len(naturals) >= need:
-                    proposals.add(naturals)
-                if max_wilds and len(naturals) + 1 >= need:
-                    for wild in wilds:
-                        proposals.add((*naturals, wild))
+            proposals.update(_set_proposals(rank0, tuple(copy_list), wilds, mr))
     if rules.runs:
-        longest = 14 if rules.ace_to_ace else 13
-        need = rules.min_meld_cards
         for suit, mask in enumerate(masks):
-            if mask.bit_count() + max_wilds < need:
-                continue
-            base = suit * 13
-            for positions, missing in _run_windows(mask, max_wilds, longest, need):
-                picked = tuple(base + (0 if position == 14 else position - 1) for position in positions)
-                length_cards = len(positions)
-                if missing == 0 and length_cards >= need:
-                    proposals.add(picked)
-                for count in range(max(missing, 1), max_wilds + 1):
-                    if length_cards + count >= need:
-                        for fill in _wild_fills(wilds, counts, count):
-                            proposals.add(picked + fill)
+            proposals.update(_run_proposals(suit, mask, wilds, counts, mr))
     out = []
     for candidate in proposals:
         if not _fits(candidate, counts):
@@ -110,12 +84,115 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
         if proposals_only:
             out.append(candidate)
             continue
-        arranged = _arranged(candidate, mr, twos_wild)
-        if arranged is not None:
-            out.append(arranged if ordered else candidate)
-    if ordered and not proposals_only:
-        out.sort(key=lambda combo: (sorted(combo), combo))
+        if _arranged(candidate, mr, rules.twos_wild) is not None:
+            out.append(candidate)
     return out
+
+
+def _set_proposals(rank0: int, copies: tuple[int, ...], wilds: Sequence[int], mr: core.MeldRules) -> list[tuple[int, ...]]:
+    """The sets of rank ``rank0`` to propose from ``copies`` (held per suit) and the distinct
+    ``wilds`` held, in the order made (a proposal may come twice)."""
+    if core.is_wild_code(rank0, mr.twos_wild):
+        return []  # the 2s where they are wild: no set of wild cards
+    need, max_wilds = mr.min_cards, mr.max_wilds
+    held = sum(copies)
+    if held + max_wilds < need or held < mr.min_naturals:
+        return []
+    out = []
+    for choice in _set_choices(copies, mr.min_naturals, need - max_wilds):
+        naturals = tuple(suit * 13 + rank0 for suit, number in enumerate(choice) for _ in range(number))
+        if len(naturals) >= need:
+            out.append(naturals)
+        if max_wilds and len(naturals) + 1 >= need:
+            for wild in wilds:
+                out.append((*naturals, wild))
+    return out
+
+
+def _run_proposals(suit: int, mask: int, wilds: Sequence[int], counts: Mapping[int, int],
+                   mr: core.MeldRules) -> list[tuple[int, ...]]:
+    """The runs of ``suit`` to propose from its run places ``mask`` and the distinct ``wilds``
+    held (``counts``: how many of each), in the order made (a proposal may come twice)."""
+    need, max_wilds = mr.min_cards, mr.max_wilds
+    if mask.bit_count() + max_wilds < need:
+        return []
+    longest = 14 if mr.ace_to_ace else 13
+    base = suit * 13
+    out = []
+    for positions, missing in _run_windows(mask, max_wilds, longest, need):
+        picked = tuple(base + (0 if position == 14 else position - 1) for position in positions)
+        length_cards = len(positions)
+        if missing == 0 and length_cards >= need:
+            out.append(picked)
+        for count in range(max(missing, 1), max_wilds + 1):
+            if length_cards + count >= need:
+                for fill in _wild_fills(wilds, counts, count):
+                    out.append(picked + fill)
+    return out
+
+
+def _ordered_melds(codes: Sequence[int], counts: Counter[int], wilds: list[int], copies_of: dict[int, list[int]],
+                   masks: list[int], mr: core.MeldRules) -> list[tuple[int, ...]]:
+    """:func:`candidate_melds` in order: every meld arranged, sorted.
+
+    The melds of one rank (sets) and of one suit (runs) are worked out once per
+    combination of the cards that can be in them, the wilds held and the rules (hands
+    differ, but their ranks and suits repeat).
+    """
+    held_wilds = tuple([(wild, counts[wild]) for wild in wilds])
+    parts: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = []
+    if mr.sets:
+        for rank0, copy_list in copies_of.items():
+            parts.append(_set_melds(rank0, tuple(copy_list), held_wilds, mr))
+    if mr.runs:
+        held = [0] * 53
+        for code in codes:
+            held[code] += 1
+        for suit, mask in enumerate(masks):
+            if mask:
+                parts.append(_run_melds(suit, mask, tuple(held[suit * 13:suit * 13 + 13]), held_wilds, mr))
+    # each proposal once, as one set of them would hold it (different proposals may make the same meld)
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for part in parts:
+        for candidate, arranged in part:
+            if candidate not in seen:
+                seen.add(candidate)
+                out.append(arranged)
+    out.sort(key=lambda combo: (sorted(combo), combo))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _set_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...],
+               mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The legal sets of ``rank0`` (held per suit: ``copies``) with the wilds held (code, how
+    many): each distinct proposal with its meld arranged. Only these cards can be in them."""
+    counts = Counter({suit * 13 + rank0: number for suit, number in enumerate(copies) if number})
+    counts.update(dict(held_wilds))  # no code twice: a rank of wilds has no set
+    return _legal_of(_set_proposals(rank0, copies, [wild for wild, _ in held_wilds], mr), counts, mr)
+
+
+@lru_cache(maxsize=65536)
+def _run_melds(suit: int, mask: int, suit_counts: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...],
+               mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The legal runs of ``suit`` (its run places ``mask``; held per rank: ``suit_counts``) with
+    the wilds held: each distinct proposal with its meld arranged. Only these cards can be in them."""
+    counts = Counter({suit * 13 + rank0: number for rank0, number in enumerate(suit_counts) if number})
+    for wild, number in held_wilds:
+        counts[wild] = number  # a wild 2 of the suit is among both
+    return _legal_of(_run_proposals(suit, mask, [wild for wild, _ in held_wilds], counts, mr), counts, mr)
+
+
+def _legal_of(proposals: list[tuple[int, ...]], counts: Counter[int],
+              mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    out = []
+    for candidate in dict.fromkeys(proposals):
+        if _fits(candidate, counts):
+            arranged = _arranged(candidate, mr, mr.twos_wild)
+            if arranged is not None:
+                out.append((candidate, arranged))
+    return tuple(out)
 
 
 @lru_cache(maxsize=65536)
@@ -165,7 +242,7 @@ def _set_choices(copies: tuple[int, ...], min_naturals: int, min_total: int) -> 
     return tuple(out)
 
 
-def _wild_fills(wilds: list[int], counts: Counter[int], count: int) -> list[tuple[int, ...]]:
+def _wild_fills(wilds: Sequence[int], counts: Mapping[int, int], count: int) -> list[tuple[int, ...]]:
     if count == 1:
         return [(wild,) for wild in wilds]
     pool = [wild for wild in wilds for _ in range(min(counts[wild], count))]
@@ -180,15 +257,22 @@ def _wild_fills(wilds: list[int], counts: Counter[int], count: int) -> list[tupl
     return out
 
 
-def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules) -> list[tuple[int, ...]]:
+def held_cards(codes: Sequence[int], rules: Rules) -> tuple[Counter[int], list[int]]:
+    """How many of each code ``codes`` hold, and their wild codes (sorted, each once): what
+    :func:`extension_candidates` asks of a hand, to work out once for all the melds."""
+    counts = Counter(codes)
+    return counts, wild_codes_in(rules, counts)
+
+
+def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules,
+                         held: tuple[Counter[int], list[int]] | None = None) -> list[tuple[int, ...]]:
     """Card groups from ``codes`` that might be added to ``meld`` (not yet checked).
 
     Runs: contiguous stretches at either end, with a wild to fill one place if the
     meld may take one, and a wild alone. Sets: each card of the rank, all of them,
-    and a wild.
+    and a wild. ``held``: :func:`held_cards` of ``codes``, when the caller has it.
     """
-    counts = Counter(codes)
-    wilds = wild_codes_in(rules, counts)
+    counts, wilds = held_cards(codes, rules) if held is None else held
     room = rules.max_wilds - len(meld.wild_slots)
     if (room <= 0 or not wilds) and meld.extension_codes.isdisjoint(counts):
         return []  # without a wild to place, every proposal holds a card next to the meld
