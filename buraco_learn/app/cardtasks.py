@@ -12,7 +12,8 @@ reason, one right answer marked on the hand and :meth:`TaskRun.another`, a fresh
 step (generated, never the same hand again). A step is passed when answered right.
 :meth:`TaskRun.view` is what the learner may see: the right answer only once it was missed.
 
->>> from buraco_learn.app.cardsteps import MELDS
+>>> from buraco_learn.app.taskdata import load
+>>> MELDS = load("melds")["cards"].build()   # lesson 2's steps (lessons/tasks/melds.toml)
 >>> run = TaskRun(MELDS, seed=5)
 >>> run.view()["prompt"]
 'Make a set: click three cards of the same rank, then press the button.'

@@ -84,6 +84,18 @@ class Lesson(Page):
         """What :meth:`show` built for ``block`` (the checks drive it)."""
         return self.shown[block]
 
+    def recap(self) -> Any:
+        """The lesson's three-line recap: the task file's ``recap`` if it has one (a teacher's new lesson),
+        otherwise the course's (:mod:`buraco_learn.app.recaps`)."""
+        lines = taskdata.recap_lines(self.info.id, self.info.path.parent)
+        if lines is None:
+            return super().recap()
+        from buraco_learn.app import parts
+        from buraco_learn.app.pages import STYLE
+        from buraco_learn.app.recaps import lines_html
+
+        return parts.html(f"{STYLE}{lines_html(lines)}")
+
     def end(self) -> None:
         """The end of the page: the recap and the done button, the navigation, then the wait for the
         learner (in a kernel run ahead) and, under the tests, the lesson's checks."""
@@ -105,7 +117,7 @@ def _display(*outputs: Any) -> None:
     if get_ipython() is not None:
         from IPython.display import display
 
-        display(*outputs)
+        display(*outputs)  # type: ignore[no-untyped-call]
 
 
 def finish(page: str) -> None:

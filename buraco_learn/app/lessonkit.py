@@ -788,7 +788,8 @@ class CardTasks:
     Each step is a task of the page's stars (``"<quiz> <n>"``, registered with :meth:`Page.task`), and
     every check is reported (:meth:`Page.answered`): a wrong one is a mistake, a right one passes it.
 
-    >>> from buraco_learn.app.cardsteps import MELDS
+    >>> from buraco_learn.app.taskdata import load
+    >>> MELDS = load("melds")["cards"].build()   # lesson 2's steps (lessons/tasks/melds.toml)
     >>> tasks = CardTasks(MELDS, seed=3)
     >>> tasks
     CardTasks(6 tasks, 0 passed, 0 mistakes)

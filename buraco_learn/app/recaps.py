@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Final
 
 #: The three lines of each lesson, by lesson id.
@@ -134,7 +135,10 @@ def recap(lesson: str) -> tuple[str, str, str] | None:
 def recap_html(lesson: str) -> str:
     """The recap as the lesson shows it (empty for a lesson without one)."""
     lines = recap(lesson)
-    if lines is None:
-        return ""
+    return "" if lines is None else lines_html(lines)
+
+
+def lines_html(lines: Sequence[str]) -> str:
+    """Three recap lines drawn as every lesson's recap ("What you learned")."""
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     return f'{RECAP_STYLE}<section class="buraco-recap" aria-label="{HEADING}"><h3>{HEADING}</h3><ul>{items}</ul></section>'

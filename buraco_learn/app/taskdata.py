@@ -56,6 +56,8 @@ from buraco_learn.rules import Rules
 TASKS_FOLDER: Final = "tasks"
 KINDS: Final = ("table", "quiz", "cards", "strategy", "scoring", "guided-hand", "game", "rounds", "variant-play",
                    "variant-quiz")
+#: A task file's top-level key for the lesson's three-line recap (lessons of the course have theirs in app/recaps.py).
+RECAP_KEY: Final = "recap"
 QUESTION_KINDS: Final = ("meld", "burraco", "trial", "number", "preset")
 
 
@@ -117,6 +119,9 @@ def parse_blocks(text: str, source: str) -> dict[str, Block]:
         raise TaskDataError(f"{source}: not a TOML file ({error})") from None
     blocks: dict[str, Block] = {}
     for name, fields in data.items():
+        if name == RECAP_KEY:
+            _check_recap(fields, source)
+            continue
         if not isinstance(fields, dict):
             raise TaskDataError(f"{source}: {name!r} must be a block ([{name}] with its fields)")
         kind = fields.get("kind")
@@ -124,6 +129,23 @@ def parse_blocks(text: str, source: str) -> dict[str, Block]:
             raise TaskDataError(f"{source}, [{name}]: kind must be one of {', '.join(KINDS)}, not {kind!r}")
         blocks[name] = Block(source, name, kind, fields)
     return blocks
+
+
+def _check_recap(lines: Any, source: str) -> None:
+    if not (isinstance(lines, list) and len(lines) == 3 and all(isinstance(line, str) and line.strip() for line in lines)):
+        raise TaskDataError(f"{source}: recap must be three lines of text, what the learner takes away")
+
+
+def recap_lines(lesson: str, folder: Path | None = None) -> tuple[str, ...] | None:
+    """The three-line recap a task file declares (``recap = [...]`` before its blocks), or None."""
+    path = task_file(lesson, folder)
+    if not path.is_file():
+        return None
+    try:
+        lines = tomllib.loads(path.read_text(encoding="utf-8")).get(RECAP_KEY)
+    except tomllib.TOMLDecodeError:
+        return None  # load() says what is wrong with the file
+    return None if lines is None else tuple(lines)
 
 
 def load(lesson: str, folder: Path | None = None) -> dict[str, Block]:
@@ -268,7 +290,10 @@ def _trial_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
     from buraco_learn.presets import preset
 
     trial = trial_of(block, where, entry)
-    result = run_trial(trial, preset(_ruleset(block)))
+    try:
+        result = run_trial(trial, preset(_ruleset(block)))
+    except BuracoError as error:
+        raise block.fail(f"{where}: the moves before it are refused: {error}") from None
     if result.state is None:
         raise block.fail(f"{where}: the moves before it are refused: {result.reason}")
     return trial_question(trial)

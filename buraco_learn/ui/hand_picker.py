@@ -7,7 +7,8 @@ feedback it is sent, and reports clicks: a selection of card ids and the intents
 sends (unknown or repeated card ids, huge lists): a refusal is a sentence under the widget, and the
 state is unchanged.
 
->>> from buraco_learn.app.cardsteps import MELDS
+>>> from buraco_learn.app.taskdata import load
+>>> MELDS = load("melds")["cards"].build()   # lesson 2's steps (lessons/tasks/melds.toml)
 >>> from buraco_learn.app.cardtasks import TaskRun
 >>> picker = HandPicker(TaskRun(MELDS, seed=5))
 >>> picker
