@@ -57,9 +57,21 @@ def checked_one_by_one(state: HandState) -> tuple[list[Action], list[Action]]:
     return accepted, sorted(unique.values(), key=Action.sort_key)
 
 
-@pytest.mark.parametrize("name", PRESET_NAMES)
-def test_generated_actions_are_the_proposals_the_validator_accepts(name: str) -> None:
-    rules = preset(name)
+#: options whose shortcuts differ from every preset's: two aces in one run, two wilds in a meld,
+#: an opening minimum from the first hand, end wilds that move, closing by melding, a redraw
+VARIANTS = [
+    ("italian", {"ace_to_ace": True}),
+    ("italian", {"max_wilds": 2, "min_naturals": 1}),
+    ("bukharo", {"opening_minimum": 50, "opening_minimum_from": 0}),
+    ("bukharo", {"wild_placement": "free", "ace_to_ace": True}),
+    ("italian", {"close_by_melding": True, "first_turn_redraw": True, "natural_two": False}),
+    ("cutthroat", {"forbid_rediscard_single": False, "add_to_any_meld": False}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in PRESET_NAMES] + VARIANTS)
+def test_generated_actions_are_the_proposals_the_validator_accepts(name: str, options: dict[str, object]) -> None:
+    rules = preset(name, **options)
     rng = random.Random(5)
     play_states = listed = 0
     for number in range(6):

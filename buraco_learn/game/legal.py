@@ -54,7 +54,8 @@ def _valid(state: HandState, action: Action) -> bool:
     return True
 
 
-# actions are values: the ones without a choice of cards, and each card's discard and close, made once
+# actions are values: the ones without a choice of cards, and each card's discard and close, made
+# once; the melds, additions and swaps proposed, once each (below)
 _DRAW = Action(A.DRAW)
 _TAKE = Action(A.TAKE)
 _REDRAW = Action(A.REDRAW)
@@ -97,10 +98,9 @@ def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
         melds = candidate_melds(hand_codes, rules)
         order = _ORDER[A.MELD]
         for combo in melds:
-            action = Action(A.MELD, groups=(tuple([_CARD[code] for code in combo]),))
             verdict = quick.meld(combo)
-            if verdict or (verdict is None and _valid(state, action)):
-                out.append(((order, 0, combo), action))
+            if verdict or (verdict is None and _valid(state, _meld_action(combo))):
+                out.append(((order, 0, combo), _meld_action(combo)))
         if state._opening_minimum_applies(side):
             for action in _opening_groups(state, melds, hand_codes):
                 if _valid(state, action):
@@ -113,16 +113,14 @@ def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
                 continue
             if A.ADD in kinds:
                 for codes in extension_candidates(meld.meld, hand_codes, rules, held):
-                    action = Action(A.ADD, cards=tuple([_CARD[code] for code in codes]), target=meld.id)
                     verdict = quick.add(meld, codes)
-                    if verdict or (verdict is None and _valid(state, action)):
-                        out.append(((add_order, meld.id, codes), action))
+                    if verdict or (verdict is None and _valid(state, _add_action(codes, meld.id))):
+                        out.append(((add_order, meld.id, codes), _add_action(codes, meld.id)))
             if A.SWAP in kinds:
                 for code in swap_candidates(meld.meld, hand_codes):
-                    action = Action(A.SWAP, cards=(_CARD[code],), target=meld.id)
                     verdict = quick.swap(meld, code)
-                    if verdict or (verdict is None and _valid(state, action)):
-                        out.append(((swap_order, meld.id, (code,)), action))
+                    if verdict or (verdict is None and _valid(state, _swap_action(code, meld.id))):
+                        out.append(((swap_order, meld.id, (code,)), _swap_action(code, meld.id)))
     if A.DISCARD in kinds:
         order = _ORDER[A.DISCARD]
         out += [((order, 0, (code,)), _DISCARDS[code]) for code in discard_codes(state, sorted(set(hand_codes)))]
@@ -134,6 +132,21 @@ def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
         elif not hand_codes and _valid(state, _CLOSE_BY_MELDING):
             out.append(((order, 0, ()), _CLOSE_BY_MELDING))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _meld_action(codes: tuple[int, ...]) -> Action:
+    return Action(A.MELD, groups=(tuple([_CARD[code] for code in codes]),))
+
+
+@lru_cache(maxsize=65536)
+def _add_action(codes: tuple[int, ...], meld_id: int) -> Action:
+    return Action(A.ADD, cards=tuple([_CARD[code] for code in codes]), target=meld_id)
+
+
+@lru_cache(maxsize=65536)
+def _swap_action(code: int, meld_id: int) -> Action:
+    return Action(A.SWAP, cards=(_CARD[code],), target=meld_id)
 
 
 def discard_codes(state: HandState, codes: list[int]) -> list[int]:

@@ -69,7 +69,7 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
         if rank0 != 1 or natural_two_ok:
             masks[suit] |= (2 | 1 << 14) if rank0 == 0 else 1 << (rank0 + 1)
     if ordered and not proposals_only:
-        return _ordered_melds(codes, counts, wilds, copies_of, masks, mr)
+        return _ordered_melds(counts, wilds, copies_of, masks, mr)
     proposals: set[tuple[int, ...]] = set()
     if rules.sets:
         for rank0, copy_list in copies_of.items():
@@ -131,8 +131,8 @@ def _run_proposals(suit: int, mask: int, wilds: Sequence[int], counts: Mapping[i
     return out
 
 
-def _ordered_melds(codes: Sequence[int], counts: Counter[int], wilds: list[int], copies_of: dict[int, list[int]],
-                   masks: list[int], mr: core.MeldRules) -> list[tuple[int, ...]]:
+def _ordered_melds(counts: Counter[int], wilds: list[int], copies_of: dict[int, list[int]], masks: list[int],
+                   mr: core.MeldRules) -> list[tuple[int, ...]]:
     """:func:`candidate_melds` in order: every meld arranged, sorted.
 
     The melds of one rank (sets) and of one suit (runs) are worked out once per
@@ -145,12 +145,9 @@ def _ordered_melds(codes: Sequence[int], counts: Counter[int], wilds: list[int],
         for rank0, copy_list in copies_of.items():
             parts.append(_set_melds(rank0, tuple(copy_list), held_wilds, mr))
     if mr.runs:
-        held = [0] * 53
-        for code in codes:
-            held[code] += 1
         for suit, mask in enumerate(masks):
             if mask:
-                parts.append(_run_melds(suit, mask, tuple(held[suit * 13:suit * 13 + 13]), held_wilds, mr))
+                parts.append(_run_melds(suit, mask, counts.get(suit * 13, 0), held_wilds, mr))
     # each proposal once, as one set of them would hold it (different proposals may make the same meld)
     seen: set[tuple[int, ...]] = set()
     out = []
@@ -174,13 +171,18 @@ def _set_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int,
 
 
 @lru_cache(maxsize=65536)
-def _run_melds(suit: int, mask: int, suit_counts: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...],
+def _run_melds(suit: int, mask: int, aces: int, held_wilds: tuple[tuple[int, int], ...],
                mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """The legal runs of ``suit`` (its run places ``mask``; held per rank: ``suit_counts``) with
-    the wilds held: each distinct proposal with its meld arranged. Only these cards can be in them."""
-    counts = Counter({suit * 13 + rank0: number for rank0, number in enumerate(suit_counts) if number})
+    """The legal runs of ``suit`` (its run places held: ``mask``; ``aces``: how many of its ace)
+    with the wilds held: each distinct proposal with its meld arranged. Only these cards can be
+    in them, and only an ace (low and high, ace to ace) or a wild twice (a natural 2 may be a
+    wild too): the other natural cards of a run are in different places."""
+    base = suit * 13
+    counts = Counter({base + place - 1: 1 for place in range(2, 14) if mask >> place & 1})
+    if aces:
+        counts[base] = aces
     for wild, number in held_wilds:
-        counts[wild] = number  # a wild 2 of the suit is among both
+        counts[wild] = number
     return _legal_of(_run_proposals(suit, mask, [wild for wild, _ in held_wilds], counts, mr), counts, mr)
 
 
