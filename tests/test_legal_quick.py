@@ -59,7 +59,7 @@ def checked_one_by_one(state: HandState) -> tuple[list[Action], list[Action]]:
 
 #: options whose shortcuts differ from every preset's: two aces in one run, two wilds in a meld,
 #: an opening minimum from the first hand, end wilds that move, closing by melding, a redraw
-VARIANTS = [
+VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("italian", {"ace_to_ace": True}),
     ("italian", {"max_wilds": 2, "min_naturals": 1}),
     ("bukharo", {"opening_minimum": 50, "opening_minimum_from": 0}),
@@ -69,7 +69,7 @@ VARIANTS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in PRESET_NAMES] + VARIANTS)
+@pytest.mark.parametrize(("name", "options"), [*((name, {}) for name in PRESET_NAMES), *VARIANTS])
 def test_generated_actions_are_the_proposals_the_validator_accepts(name: str, options: dict[str, object]) -> None:
     rules = preset(name, **options)
     rng = random.Random(5)
