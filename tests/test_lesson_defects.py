@@ -123,7 +123,7 @@ def clicked(button: Any) -> None:
 def test_a_wrong_answer_says_why_shows_the_answer_and_can_be_tried_again(
         number: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lesson = run_lesson(number, monkeypatch, tmp_path)
-    quiz = lesson["quiz"]
+    quiz = lesson["lesson"]["check"]
     for index in range(len(quiz.questions)):
         right = quiz.correct_choice(index)
         wrong = next(choice for choice in quiz._choices[index].options if choice != right)
@@ -147,8 +147,8 @@ def test_a_legal_meld_answered_not_legal_gets_the_rule_that_makes_it_legal(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Lesson 3: 2♣ 3♣ 4♣ is legal because the 2 sits in its own place; the feedback must say that."""
     lesson = run_lesson("03", monkeypatch, tmp_path)
-    quiz = lesson["quiz"]
-    index = lesson["QUESTIONS"].index("2C 3C 4C")
+    quiz = lesson["lesson"]["check"]
+    index = [entry["meld"] for entry in lesson["lesson"].declared_fields("check")["questions"]].index("2C 3C 4C")
     assert quiz.answer(index, "Not legal") is False
     feedback = text_of(quiz.feedback_html(index))
     assert "own place" in feedback and "002 'Melds'" in feedback and "not wild" in feedback
@@ -158,7 +158,7 @@ def test_a_legal_meld_answered_not_legal_gets_the_rule_that_makes_it_legal(
 # -- lesson 5: the question and its answer agree with the turn's phase ----------------------------------
 def test_lesson_5_discarding_a_wild_card_is_asked_after_the_draw(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lesson = run_lesson("05", monkeypatch, tmp_path)
-    quiz = lesson["quiz"]
+    quiz = lesson["lesson"]["check"]
     shown = text_of(" ".join(page_texts(lesson)))
     assert "Discard before you draw" in shown and "Refused" in shown  # the trials the page shows, under 002
     for index, question in enumerate(quiz.questions):
@@ -175,7 +175,7 @@ def test_lesson_5_discarding_a_wild_card_is_asked_after_the_draw(monkeypatch: py
 # -- lesson 8: a question names a meld the learner can see -----------------------------------------------
 def test_lesson_8_the_melds_a_question_names_are_labelled(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lesson = run_lesson("08", monkeypatch, tmp_path)
-    quiz = lesson["quiz"]
+    quiz = lesson["lesson"]["check"]
     named = 0
     for question in quiz.questions:
         prompt = question.prompt(quiz.rules)
@@ -190,7 +190,7 @@ def test_lesson_8_the_melds_a_question_names_are_labelled(monkeypatch: pytest.Mo
 # -- lesson 9: a right answer after retries passes the task -------------------------------------------
 def test_lesson_9_a_right_second_try_is_recorded_as_passed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lesson = run_lesson("09", monkeypatch, tmp_path)
-    scoring = lesson["scoring"]
+    scoring = lesson["lesson"]["scoring"]
     right = {side: score.total for side, score in scoring.scores.items()}
     assert scoring.answer({side: total + 10 for side, total in right.items()}) is False
     assert scoring.answer(right) is True
@@ -225,7 +225,7 @@ def test_the_page_shows_learner_words_only(number: str, monkeypatch: pytest.Monk
 # -- lesson 1 -------------------------------------------------------------------------------------
 def test_lesson_1_the_deck_fact_is_italian_burracos(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lesson = run_lesson("01", monkeypatch, tmp_path)
-    quiz = lesson["quiz"]
+    quiz = lesson["lesson"]["check"]
     assert "chooser" not in lesson and quiz.rules.name == "italian"  # the beginner path teaches 002 alone
     deck = text_of(" ".join(page_texts(lesson)))
     assert "108 cards" in deck and "false:" not in deck and "104 cards" not in deck
@@ -254,11 +254,13 @@ def test_lesson_1_the_replay_shows_every_first_turn(monkeypatch: pytest.MonkeyPa
 def test_lesson_2_says_no_clean_before_lesson_6_teaches_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lesson = run_lesson("02", monkeypatch, tmp_path)
     texts = [text_of(text) for text in page_texts(lesson)]
-    quiz = lesson["quiz"]
+    quiz = lesson["lesson"]["check"]
     for index in range(len(quiz.questions)):
         quiz.answer(index, quiz.correct_choice(index))
         texts.append(text_of(quiz.feedback_html(index)))
-    texts.append(text_of(lesson["kit"].Tryout(chooser=lesson.get("chooser"), clean_word=False).run("5C 6C 7C")))
+    from buraco_learn.app import lessonkit as kit
+
+    texts.append(text_of(kit.Tryout(clean_word=False).run("5C 6C 7C")))
     assert any("Legal" in text for text in texts)
     assert not [text for text in texts if re.search(r"\bclean\b|\bdirty\b", text)]
 
@@ -320,7 +322,7 @@ def test_lesson_4_the_replay_melds_the_ace_low_run_it_had(monkeypatch: pytest.Mo
 def test_lesson_6_a_dirty_burraco_instead_of_the_clean_one_is_explained(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lesson = run_lesson("06", monkeypatch, tmp_path)
-    exercise = lesson["burraco"]
+    exercise = lesson["lesson"]["burraco"]
     exercise.autoplay = False
     exercise.restart()
     exercise.play("add m1 8H 2C")
@@ -349,7 +351,7 @@ def test_lesson_10_shows_no_docstring_markup(monkeypatch: pytest.MonkeyPatch, tm
 def test_lesson_11_rounds_count_once_never_repeat_and_start_again_cleanly(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lesson = run_lesson("11", monkeypatch, tmp_path)
-    rounds = lesson["rounds"]
+    rounds = lesson["lesson"]["rounds"]
     markdown = " ".join("".join(cell["source"]) for cell in json.loads(notebook("11").read_text())["cells"])
     assert "A round is ten questions" in markdown and rounds.round == 10
     quiz = rounds.quiz
@@ -383,7 +385,7 @@ def test_lesson_11_rounds_count_once_never_repeat_and_start_again_cleanly(
 def test_lesson_11_a_wrong_answer_shows_why_and_the_answer_and_can_be_tried_again(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lesson = run_lesson("11", monkeypatch, tmp_path)
-    quiz = lesson["rounds"].quiz
+    quiz = lesson["lesson"]["rounds"].quiz
     for _ in range(12):  # to a "legal or not" question
         if quiz.session.question.kind == "legal":
             break
@@ -417,8 +419,9 @@ def test_a_beginner_lesson_teaches_italian_burraco_alone(number: str, monkeypatc
     lesson = run_lesson(number, monkeypatch, tmp_path)
     for replayer in shown_of(lesson, Replayer):
         assert replayer.script.rules.name == "italian"
-    quiz = lesson.get("quiz")
+    quiz = lesson["lesson"].shown.get("check")
     assert quiz is None or quiz.rules.name == "italian"
+    assert getattr(lesson["lesson"], "_chooser", None) is None  # no block follows a chooser
 
 
 @pytest.mark.parametrize("number", ["02", "03", "04"])
@@ -430,11 +433,12 @@ def test_what_the_page_says_follows_the_ruleset_does(number: str, monkeypatch: p
     lesson = run_lesson(number, monkeypatch, tmp_path)
     markdown = " ".join("".join(cell["source"]) for cell in json.loads(notebook(number).read_text())["cells"]
                         if cell["cell_type"] == "markdown")
-    if "chooser" not in lesson:
+    chooser = getattr(lesson["lesson"], "_chooser", None)
+    if chooser is None:
         assert "whichever ruleset you choose" not in markdown and "Choose a ruleset" not in markdown
         assert all(replayer.script.rules.name == "italian" for replayer in shown_of(lesson, Replayer))
         return
-    lesson["chooser"].select("brazil-online")
+    chooser.select("brazil-online")
     fixed = [replayer for replayer in shown_of(lesson, Replayer) if replayer.script.rules.name != "brazil-online"]
     assert fixed, f"lesson {number}: its worked example stays Italian"
     assert "everything on\nthis page follows your choice" not in markdown

@@ -144,7 +144,7 @@ def burraco_question(cards: str, prompt: str = "What is this meld?") -> Question
         return f'<table class="buraco-rules buraco-burracos"><tbody>{burraco_row("", cards, rules)}</tbody></table>'
 
     return Question(
-        prompt=lambda rules: (f"<p>{html.escape(prompt)} {len(parsed)} cards: a {burraco_word(rules)}, and which kind?</p>"
+        prompt=lambda rules: (f"<p>{html.escape(prompt)} {len(parsed)} cards: is it a {burraco_word(rules)}, and of which kind?</p>"
                               f"{cards_svg(parsed, scale=0.6)}"),
         choices=choices,
         answer=lambda rules: burraco_kind_of(cards, rules),

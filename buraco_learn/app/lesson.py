@@ -60,6 +60,10 @@ class Lesson(Page):
                                          f"(it has: {', '.join(self._declared) or 'no blocks'})")
         return self._declared[block]
 
+    def declared_fields(self, block: str) -> dict[str, Any]:
+        """The fields of ``block`` as the task file writes them (its cards and questions, before the engine's answers)."""
+        return dict(self._block(block).fields)
+
     def declared(self, block: str) -> Any:
         """What ``block`` declares, built afresh and not shown: its questions, card steps, positions or exercise."""
         return self._block(block).build()

@@ -14,7 +14,7 @@ wrong once, then right, by clicking and typing only:
   names); the page must give a reason and mark cards that the engine accepts; then "Try another" deals a
   fresh hand, and the pick of :func:`~buraco_learn.app.cardtasks.solve` on it is right;
 - **a turn on the card table** (lessons 5-8): a turn that the position's own goals
-  (:data:`~buraco_learn.app.positions.EXERCISES`) say misses one (draw if need be, then discard at once);
+  (their ``table`` blocks in lessons/tasks/*.toml) say misses one (draw if need be, then discard at once);
   the page must list the goal missed; then "Start again" and a turn searched for with the engine over
   the legal moves until every goal is met;
 - **a hand to score** (lesson 9): totals that are not the engine's, then the engine's
@@ -55,6 +55,7 @@ from buraco_learn.app import lessonkit as kit
 from buraco_learn.app.cardtasks import CardTask, judge, solve
 from buraco_learn.app.catalogue import LessonInfo, discover, repository_lessons_dir
 from buraco_learn.app.exercises import ScoringExercise, TableExercise
+from buraco_learn.app.lesson import Lesson
 from buraco_learn.app.guided import STEPS
 from buraco_learn.app.positions import Exercise
 from buraco_learn.app.recaps import RECAPS
@@ -104,8 +105,13 @@ def check_page(tab: Tab, where: str) -> None:
 
 
 def objects(lesson: dict[str, Any], kind: type) -> list[Any]:
-    """The lesson's objects of ``kind`` (its quiz, its tasks on the cards, its table exercise ...)."""
-    return list({id(value): value for value in lesson.values() if isinstance(value, kind)}.values())
+    """The lesson's objects of ``kind`` (its quiz, its tasks on the cards, its table exercise ...): what its cells
+    made and what its ``lesson.show`` built from the task file, in the page's order."""
+    values = list(lesson.values())
+    for value in list(values):
+        if isinstance(value, Lesson):
+            values.extend(value.shown.values())
+    return list({id(value): value for value in values if isinstance(value, kind)}.values())
 
 
 # -- the right and wrong answers, from the engine ------------------------------------------------------
