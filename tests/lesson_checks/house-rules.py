@@ -1,11 +1,11 @@
 """The house rules page (house_rules.ipynb): the checks run at its finish("house-rules") under nbval (tests/test_lessons.py)."""
-from buraco_learn.app import exercises
-from buraco_learn.app import lessonkit as kit
-from buraco_learn.app.house_page import HouseRulesEditor
 import tempfile
 from pathlib import Path
 
 from buraco_learn import preset
+from buraco_learn.app import exercises
+from buraco_learn.app import lessonkit as kit
+from buraco_learn.app.house_page import HouseRulesEditor
 from buraco_learn.app.progress import ProgressStore
 
 store = ProgressStore(Path(tempfile.mkdtemp()) / "progress.sqlite3")

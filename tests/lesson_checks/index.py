@@ -1,9 +1,9 @@
 """The landing page (index.ipynb): the checks run at its finish("index") under nbval (tests/test_lessons.py)."""
-from buraco_learn.app import lessonkit as kit
 import html
 import tempfile
 from pathlib import Path
 
+from buraco_learn.app import lessonkit as kit
 from buraco_learn.app.progress import ProgressStore
 
 landing = kit.Landing(ProgressStore(Path(tempfile.mkdtemp()) / "progress.sqlite3"))

@@ -11,5 +11,5 @@ assert rounds.rounds == [0] and "Round 1: 0 of 10" in rounds.status.value
 assert lesson.store.lesson("meld-quiz").quizzes["meld quiz"].total == 10
 chooser.select("aberto")
 assert rounds.quiz.rules.name == "aberto" and rounds.rounds == []
-assert warm_up.correct_choice(1) == "Legal"  # round the corner: legal under Buraco Aberto (001)
+assert warm_up.correct_choice(2) == "Not legal"  # the warm-up follows the chooser: Buraco Aberto (001) has no sets
 chooser.select("italian")
