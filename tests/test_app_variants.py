@@ -17,6 +17,7 @@ import pytest
 
 from buraco_learn import preset
 from buraco_learn.app import lessonkit as kit
+from buraco_learn.app import taskdata
 from buraco_learn.app import variants as v
 from buraco_learn.app.catalogue import repository_lessons_dir
 from buraco_learn.app.lessonshape import text_of_html
@@ -166,8 +167,11 @@ def test_each_lesson_is_in_the_variants_track_links_lesson_10_and_has_its_recap(
     assert entry["number"] == int(NOTEBOOKS[lesson][:2])
     sources = ["".join(cell["source"]) for cell in notebook["cells"]]
     assert any("](10_rulesets.ipynb)" in source for source in sources)
-    assert any(f'v.questions("{lesson}")' in source and "kit.Quiz(" in source for source in sources)
-    assert sum("ex.TableExercise(" in source for source in sources) == 2
+    blocks = taskdata.load(lesson, LESSONS)  # the lesson's tasks: its quiz and two turns on the table, all shown
+    quizzes = [block for block in blocks.values() if block.kind == "variant-quiz"]
+    assert [(block.get("lesson"), block.get("rules")) for block in quizzes] == [(lesson, lesson)]
+    assert sum(block.kind == "variant-play" for block in blocks.values()) == 2
+    assert all(sum(f'lesson.show("{name}")' in source for source in sources) == 1 for name in blocks)
     lines = recap(lesson)
     assert lines is not None and len(lines) == 3
 

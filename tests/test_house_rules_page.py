@@ -21,12 +21,15 @@ from buraco_learn import preset
 from buraco_learn.app import lessonkit as kit
 from buraco_learn.app.catalogue import EXTRA_PAGES, INDEX, LESSONS_ENV, discover, repository_lessons_dir
 from buraco_learn.app.house_page import HouseRulesEditor, page_sentence, parse_pots
+from buraco_learn.app.lesson import CHECKS_ENV
 from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
 from buraco_learn.house_rules import OPTION_LABELS, HouseRulesError, bounds_text, dumps
 from buraco_learn.rules import Rules
 
 LESSONS = repository_lessons_dir()
 PAGE = LESSONS / "house_rules.ipynb"
+#: The page's checks, run at its end (finish) when the tests name their folder.
+CHECKS = Path(__file__).parent / "lesson_checks" / "house-rules.py"
 IDENTIFIERS = [spec.name for spec in dataclasses.fields(Rules) if "_" in spec.name]
 CLUB = preset("italian", name="Our club", semi_clean_bonus=150)
 
@@ -276,11 +279,12 @@ def test_the_page_is_not_a_lesson_and_the_landing_page_links_to_it() -> None:
     cells = [cell for cell in json.loads(PAGE.read_text())["cells"] if cell["cell_type"] == "code"]
     assert all(cell["outputs"] == [] for cell in cells)
     sources = ["".join(cell["source"]) for cell in cells]
-    assert sources[-2].startswith("kit.page_opened()") and sources[-1].startswith("# Checks run by the tests")
+    assert sources[-1] == 'from buraco_learn.app.lesson import finish\n\nfinish("house-rules")'  # the wait, then the checks
+    assert not any("assert " in source or "checking()" in source for source in sources) and CHECKS.is_file()
 
 
 def test_the_page_notebook_runs_under_nbval(tmp_path: Path) -> None:
-    env = {**os.environ, DATA_ENV: str(tmp_path / "data"), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    env = {**os.environ, DATA_ENV: str(tmp_path / "data"), CHECKS_ENV: str(CHECKS.parent), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     for name in (LESSONS_ENV, "VOILA_KERNEL_ID", "VOILA_BASE_URL"):
         env.pop(name, None)
     result = subprocess.run(
