@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from buraco_learn.app import catalogue
+from buraco_learn.app import catalogue, taskdata
 from buraco_learn.app.catalogue import (
     INDEX,
     LESSONS_ENV,
@@ -28,7 +28,7 @@ LESSONS = repository_lessons_dir()
 ISSUE_6_LESSONS = 12  # the first twelve; later issues add more (their count is the catalogue's)
 READY = set(range(1, ISSUE_6_LESSONS + 1))  # each of them has its interactive part
 WORKED_EXAMPLES = set(range(1, ISSUE_6_LESSONS + 1))  # every lesson replays a worked example on the table
-EXERCISES = ("kit.Quiz(", "ex.QuizRounds(", "ex.GameRoom(", "kit.CardTasks(", "strategy.StrategyTasks(")
+CHECKS = Path(__file__).parent / "lesson_checks"  # each page's checks, run at its end under nbval
 
 
 def notebook(path: Path) -> dict:  # type: ignore[type-arg]
@@ -64,8 +64,11 @@ def test_the_lessons_are_numbered_in_order_from_the_twelve_of_issue_6() -> None:
     assert (LESSONS / INDEX).is_file()
 
 
-def test_the_lessons_directory_holds_notebooks_only() -> None:
-    assert all(path.suffix == ".ipynb" and path.is_file() for path in LESSONS.iterdir())
+def test_the_lessons_directory_holds_notebooks_and_their_task_files_only() -> None:
+    assert all((path.suffix == ".ipynb" and path.is_file()) or path.name == taskdata.TASKS_FOLDER for path in LESSONS.iterdir())
+    tasks = LESSONS / taskdata.TASKS_FOLDER
+    ids = {lesson.id for lesson in discover(LESSONS)}
+    assert all(path.suffix == ".toml" and path.stem in ids for path in tasks.iterdir()), sorted(tasks.iterdir())
 
 
 @pytest.mark.parametrize("lesson", discover(LESSONS), ids=lambda lesson: lesson.filename)
@@ -81,18 +84,18 @@ def test_each_lesson_states_its_goal_in_the_text_and_the_metadata(lesson: Lesson
 @pytest.mark.parametrize("lesson", discover(LESSONS), ids=lambda lesson: lesson.filename)
 def test_each_lesson_has_navigation_and_ready_ones_record_progress(lesson: LessonInfo) -> None:
     sources = code_sources(lesson.path)
-    assert sources[0].startswith("# NBVAL_CHECK_OUTPUT") and f'kit.Page("{lesson.id}")' in sources[0]
-    assert sum("page.nav()" in source for source in sources) == 2  # at the top and at the bottom
+    assert sources[0].startswith("# NBVAL_CHECK_OUTPUT") and f'lesson = begin("{lesson.id}")' in sources[0]  # the nav at the top
+    assert sources[-1].startswith("lesson.end()")  # the done button and the nav at the bottom
     if lesson.ready:
-        assert any("page.done_button()" in source for source in sources)
-        assert any("kit.checking()" in source and "assert" in source for source in sources)
-        assert any(call in source and "page" in source for source in sources for call in EXERCISES)
+        blocks = taskdata.load(lesson.id, LESSONS)
+        assert blocks and all(sum(f'lesson.show("{name}")' in source for source in sources) == 1 for name in blocks)
+        assert "assert " in (CHECKS / f"{lesson.id}.py").read_text(encoding="utf-8")
         if lesson.number in WORKED_EXAMPLES:
             assert any("Replayer(" in source or "bot_hand_replayer(" in source for source in sources), lesson.filename
     else:
         text = "\n".join(markdown_sources(lesson.path))
         assert "Coming soon: the interactive part" in text
-        assert not any("done_button" in source or "Quiz(" in source for source in sources)
+        assert not any("lesson.show(" in source for source in sources)
 
 
 def test_the_beginner_path_has_no_ruleset_choice_and_a_choice_elsewhere_offers_every_preset() -> None:
@@ -100,19 +103,21 @@ def test_the_beginner_path_has_no_ruleset_choice_and_a_choice_elsewhere_offers_e
     offered = []
     for lesson in discover(LESSONS):
         sources = "".join(code_sources(lesson.path))
+        follows = [block.name for block in taskdata.load(lesson.id, LESSONS).values() if block.get("follows_chooser", False)]
         if lesson.track == "beginner":
-            assert "RulesetChooser" not in sources, lesson.filename
-        elif "RulesetChooser(" in sources:
-            assert "kit.RulesetChooser()" in sources, lesson.filename
+            assert "RulesetChooser" not in sources and "lesson.chooser" not in sources and not follows, lesson.filename
+        elif "lesson.chooser.widget" in sources:  # the page's chooser (Lesson.chooser), every preset
             offered.append(lesson.number)
+        else:
+            assert not follows, lesson.filename  # a quiz that follows a chooser the page does not show
     assert 11 in offered  # the classroom's quiz: a teacher picks the class's ruleset
 
 
 def test_lessons_5_to_9_have_an_exercise_on_the_card_table_or_the_score_sheet() -> None:
     for lesson in discover(LESSONS):
         if 5 <= lesson.number <= 9:
-            sources = code_sources(lesson.path)
-            assert any("ex.TableExercise(" in source or "ex.ScoringExercise(" in source for source in sources), lesson.filename
+            kinds = {block.kind for block in taskdata.load(lesson.id, LESSONS).values()}
+            assert kinds & {"table", "scoring"}, lesson.filename
 
 
 def test_no_cell_carries_stored_widget_state_or_stray_outputs() -> None:
