@@ -193,7 +193,7 @@ def _extend_run(meld: Meld, new: tuple[Card, ...], rules: Rules, mr: core.MeldRu
             for slot in result.slots:
                 if not slot.wild and slot.position is not None:
                     laid |= 1 << slot.position
-            solution = (core.RUN, result.clean, suit, low, high, laid, 1 if use_two or laid & ~naturals else 0)
+            solution: core.RunSolution = (core.RUN, result.clean, suit, low, high, laid, 1 if use_two or laid & ~naturals else 0)
             return Verdict(new, rules, solution, action, meld=result, base=meld)
     context = {}
     if problems & core.P_WILD_FIXED and old_wilds:

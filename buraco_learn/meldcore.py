@@ -6,9 +6,14 @@ and the bots call it directly on codes (``suit * 13 + rank - 1``, joker 52).
 
 A run is a set of *positions* 1..14 in one suit (1 and 14 are both the ace: low and
 high). Natural cards occupy the positions of their rank; wild cards fill the rest of
-one interval of positions. A solution is either ``(SET, clean, rank, naturals, wilds)``
-or ```(RUN, clean, suit, low, high, natural_mask, natural_two)``; failure is
-``(ILLEGAL, problem_bits)``.
+one interval of positions. The solver's result (:data:`Solution`) is one of three
+tuples, told apart by their first item: a set (:data:`SetSolution`,
+``(SET, clean, rank, naturals, wilds)``), a run (:data:`RunSolution`,
+``(RUN, clean, suit, low, high, natural_mask, natural_two)``) or a failure
+(:data:`Illegal`, ``(ILLEGAL, problem_bits)``). Plain tuples, not named ones: the
+solver is the engine's innermost call, and a tuple costs a fraction of a named
+tuple to build; the types say the shape of each, and ``solution[0] == SET``
+narrows a :data:`Solution` to its kind for mypy.
 
 >>> from buraco_learn import preset
 >>> mr = compile_rules(preset("italian"))
@@ -21,7 +26,7 @@ or ```(RUN, clean, suit, low, high, natural_mask, natural_two)``; failure is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
 
 if TYPE_CHECKING:
     from buraco_learn.rules import Rules
@@ -29,6 +34,19 @@ if TYPE_CHECKING:
 ILLEGAL: Final = 0
 SET: Final = 1
 RUN: Final = 2
+
+#: an illegal meld: ``(ILLEGAL, problem_bits)`` (the ``P_*`` bits below)
+Illegal: TypeAlias = tuple[Literal[0], int]
+#: a legal set: ``(SET, clean, rank, naturals, wilds)``, ``rank`` 1..13 and the two counts
+SetSolution: TypeAlias = tuple[Literal[1], bool, int, int, int]
+#: a legal run: ``(RUN, clean, suit, low, high, natural_mask, natural_two)``; ``low`` and
+#: ``high`` are positions 1..14, bit ``p`` of ``natural_mask`` is set where a natural card
+#: lies, ``natural_two`` is 1 when a 2 of the suit sits in its own place as a natural card
+RunSolution: TypeAlias = tuple[Literal[2], bool, int, int, int, int, int]
+#: a legal meld, set or run
+LegalSolution: TypeAlias = SetSolution | RunSolution
+#: what :func:`solve` and :func:`solve_vector` return
+Solution: TypeAlias = Illegal | LegalSolution
 
 # problem bits ------------------------------------------------------------------
 P_TOO_FEW_CARDS: Final = 1 << 0
@@ -140,17 +158,17 @@ def to_vector(codes: Sequence[int]) -> tuple[int, int, int, int]:
     return once, twice, over, jokers
 
 
-def solve(codes: Sequence[int], mr: MeldRules) -> tuple:  # type: ignore[type-arg]
+def solve(codes: Sequence[int], mr: MeldRules) -> Solution:
     """Solve one new meld given as card codes (any order)."""
     once, twice, over, jokers = to_vector(codes)
     return solve_vector(once, twice, jokers, mr, over, len(codes))
 
 
-def solve_vector(once: int, twice: int, jokers: int, mr: MeldRules, over: int = 0, n: int = -1) -> tuple:  # type: ignore[type-arg]
+def solve_vector(once: int, twice: int, jokers: int, mr: MeldRules, over: int = 0, n: int = -1) -> Solution:
     """Solve one new meld given as a card multiset (see :func:`to_vector`).
 
     No loop over the cards: every test is a few operations on 52-bit masks.
-    See the module docstring for the result's shape.
+    The result is a :data:`Solution` (see the module docstring).
     """
     (min_cards, max_wilds, twos_wild, natural_two, min_naturals, sets, runs,
      max_set_cards, distinct_suit_sets, ace_to_ace, deck_jokers, _low_end, _length) = mr
@@ -226,14 +244,19 @@ def solve_vector(once: int, twice: int, jokers: int, mr: MeldRules, over: int = 
     aces = (field & 1) + (doubles & 1)
     positions = (field & ~1) << 1
     on_suit_twos = ((two1 >> (shift + 1)) & 1) + ((two2 >> (shift + 1)) & 1) if natural_two else 0
+    # a run's own problem bits; a run that fits is returned at once
     if doubles & ~1:
-        result: tuple = (ILLEGAL, P_DUPLICATE_IN_RUN)  # type: ignore[type-arg]
+        bits = P_DUPLICATE_IN_RUN
     elif aces == 2 and not ace_to_ace:
-        result = (ILLEGAL, P_TWO_ACES | _wrap(positions, aces, on_suit_twos, wilds_all, max_wilds))
+        bits = P_TWO_ACES | _wrap(positions, aces, on_suit_twos, wilds_all, max_wilds)
     elif aces or on_suit_twos:
-        result = _place_readings(positions, aces, on_suit_twos, wilds_all, suit, mr)
+        reading = _place_readings(positions, aces, on_suit_twos, wilds_all, suit, mr)
+        kind = reading[0]  # a name, not ``reading[0] == RUN``: narrowed, mypyc would unpack the run and build it again
+        if kind == RUN:
+            return _refused_run(problems, runs) if problems or not runs else reading
+        bits = reading[1]
     elif wilds_all > max_wilds:
-        result = (ILLEGAL, P_TOO_MANY_WILDS)
+        bits = P_TOO_MANY_WILDS
     else:
         # the common case, inlined: one reading, free wilds below the lowest card
         count = positions.bit_count()
@@ -241,20 +264,18 @@ def solve_vector(once: int, twice: int, jokers: int, mr: MeldRules, over: int = 
         high = positions.bit_length() - 1
         low = high - size + 1
         if low > _LOWEST[positions]:
-            result = (ILLEGAL, _wrap(positions, 0, 0, wilds_all, max_wilds) or P_GAP)
+            bits = _wrap(positions, 0, 0, wilds_all, max_wilds) or P_GAP
         elif size > 13:
-            result = (ILLEGAL, P_RUN_TOO_LONG)
+            bits = P_RUN_TOO_LONG
         elif count < min_naturals:
-            result = (ILLEGAL, P_TOO_FEW_NATURALS)
+            bits = P_TOO_FEW_NATURALS
         else:
+            if problems or not runs:
+                return _refused_run(problems, runs)
             if low < 1:
                 low = 1
-            result = (RUN, wilds_all == 0, suit, low, low + size - 1, positions, 0)
-    if result[0] == RUN:
-        if problems or not runs:
-            return (ILLEGAL, problems | (0 if runs else P_RUNS_NOT_ALLOWED))
-        return result
-    bits = result[1] | problems
+            return (RUN, wilds_all == 0, suit, low, low + size - 1, positions, 0)
+    bits |= problems
     if set_problems and bits & P_TOO_MANY_WILDS:
         bits |= set_problems & P_TOO_FEW_NATURALS
     if not runs:
@@ -262,7 +283,12 @@ def solve_vector(once: int, twice: int, jokers: int, mr: MeldRules, over: int = 
     return (ILLEGAL, bits)
 
 
-def _place_readings(mask: int, aces: int, on_suit_twos: int, wild_capable: int, suit: int, mr: MeldRules) -> tuple:  # type: ignore[type-arg]
+def _refused_run(problems: int, runs: bool) -> Illegal:
+    """A run that fits its cards, refused for the group's other problems or because runs are not allowed."""
+    return (ILLEGAL, problems | (0 if runs else P_RUNS_NOT_ALLOWED))
+
+
+def _place_readings(mask: int, aces: int, on_suit_twos: int, wild_capable: int, suit: int, mr: MeldRules) -> Illegal | RunSolution:
     """Try each reading of a run (a 2 natural or wild, an ace low or high), best first."""
     max_wilds = mr[1]
     if not on_suit_twos and aces == 0:
@@ -385,7 +411,7 @@ def wild_codes(codes: Sequence[int], suit: int, use_two: int, twos_wild: bool) -
     return wild
 
 
-def ordered_codes(solution: tuple, codes: Sequence[int], twos_wild: bool) -> list[int]:  # type: ignore[type-arg]
+def ordered_codes(solution: LegalSolution, codes: Sequence[int], twos_wild: bool) -> list[int]:
     """The codes of a legal solution in the meld's order.
 
     A set: naturals by suit, then the wild. A run: low to high, every natural in
@@ -407,28 +433,3 @@ def ordered_codes(solution: tuple, codes: Sequence[int], twos_wild: bool) -> lis
             spare += 1
     return out
 
-
-def run_positions(solution: tuple) -> list[tuple[int, int | None]]:  # type: ignore[type-arg]
-    """Ordered ``(position, natural_code or None)`` of a run solution, low to high."""
-    _, _, suit, low, high, naturals, _ = solution
-    out: list[tuple[int, int | None]] = []
-    for position in range(low, high + 1):
-        if naturals >> position & 1:
-            rank = 1 if position == 14 else position
-            out.append((position, suit * 13 + rank - 1))
-        else:
-            out.append((position, None))
-    return out
-
-
-def natural_stretch(solution: tuple) -> int:  # type: ignore[type-arg]
-    """Longest stretch of consecutive natural cards in a run solution (semi-clean test)."""
-    naturals = solution[5]
-    best = current = 0
-    for position in range(1, 15):
-        if naturals >> position & 1:
-            current += 1
-            best = max(best, current)
-        else:
-            current = 0
-    return best

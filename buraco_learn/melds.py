@@ -251,7 +251,7 @@ class Verdict:
         self,
         cards: tuple[Card, ...],
         rules: Rules,
-        solution: tuple,  # type: ignore[type-arg]
+        solution: core.Solution,
         action: str = "meld",
         meld: Meld | None = None,
         context: dict[str, object] | None = None,
@@ -391,7 +391,7 @@ def _every_two_wild(rules: Rules) -> str:
     return cite_two(False, rules.source).short()
 
 
-def _default_context(solution: tuple, cards: list[Card], rules: Rules) -> dict[str, object]:  # type: ignore[type-arg]
+def _default_context(solution: core.Solution, cards: list[Card], rules: Rules) -> dict[str, object]:
     if solution[0] != core.ILLEGAL or not solution[1] & core.P_GAP:
         return {}
     naturals = [card for card in cards if not rules.is_wild(card) or card.is_two]
@@ -407,7 +407,7 @@ def _default_context(solution: tuple, cards: list[Card], rules: Rules) -> dict[s
     return {"missing": missing}
 
 
-def build_meld(solution: tuple, codes: Sequence[int], rules: Rules) -> Meld:  # type: ignore[type-arg]
+def build_meld(solution: core.LegalSolution, codes: Sequence[int], rules: Rules) -> Meld:
     """The arrangement of a legal solution (see :mod:`buraco_learn.meldcore`)."""
     ordered = core.ordered_codes(solution, codes, rules.twos_wild)
     if solution[0] == core.SET:

@@ -40,6 +40,7 @@ from buraco_learn.vocabulary import vocabulary
 if TYPE_CHECKING:
     from buraco_learn.game.legal import LegalActions
     from buraco_learn.game.view import PlayerView
+    from buraco_learn.meldcore import LegalSolution
 
 _CODE = tuple(code_of_id(card_id) for card_id in range(108))
 _CARDS = tuple(Card.from_code(code) for code in range(53))
@@ -366,7 +367,7 @@ class HandState:
     def _opening_minimum_applies(self, side: int) -> bool:
         return turnrules._opening_minimum_applies(self, side)
 
-    def _build_melds(self, side: int, ids: list[int], solutions: list[tuple[tuple[Any, ...], list[int]]]) -> list[TableMeld]:
+    def _build_melds(self, side: int, ids: list[int], solutions: list[tuple[LegalSolution, list[int]]]) -> list[TableMeld]:
         return turnrules._build_melds(self, side, ids, solutions)
 
     # -- execution ------------------------------------------------------------------

@@ -13,7 +13,7 @@ answered in :mod:`buraco_learn.game.predicates`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from buraco_learn.cards import Card, Rank, card_of_id, code_of_id
 from buraco_learn.errors import IllegalActionError
@@ -35,7 +35,7 @@ from buraco_learn.game.predicates import (
     taken_from_pile,
 )
 from buraco_learn.game.table import TableMeld, order_ids
-from buraco_learn.meldcore import ILLEGAL, SET, solve
+from buraco_learn.meldcore import ILLEGAL, SET, LegalSolution, solve
 from buraco_learn.melds import build_meld
 from buraco_learn.sources import states
 from buraco_learn.vocabulary import vocabulary
@@ -58,7 +58,7 @@ class MeldPlan(NamedTuple):
     """A meld action: the hand's ids it lays down, and each meld's solver result with its codes."""
 
     ids: list[int]
-    solutions: list[tuple[tuple[Any, ...], list[int]]]
+    solutions: list[tuple[LegalSolution, list[int]]]
 
 
 class AddPlan(NamedTuple):
@@ -331,8 +331,8 @@ def _check_meld(state: HandState, action: Action) -> MeldPlan:
         raise _refuse(state, action, "min_meld", "name the cards of the meld")
     all_cards = [card for group in action.groups for card in group]
     ids = _hand_pick(state, action, all_cards)
-    set_ranks = None
-    solutions: list[tuple[tuple[Any, ...], list[int]]] = []
+    set_ranks: set[int | None] | None = None
+    solutions: list[tuple[LegalSolution, list[int]]] = []
     value = 0
     values = rules.card_values
     for group in action.groups:
@@ -362,7 +362,7 @@ def _check_meld(state: HandState, action: Action) -> MeldPlan:
     _check_continuation(state, action, ids, new)
     return MeldPlan(ids, solutions)
 
-def _build_melds(state: HandState, side: int, ids: list[int], solutions: list[tuple[tuple[Any, ...], list[int]]]) -> list[TableMeld]:
+def _build_melds(state: HandState, side: int, ids: list[int], solutions: list[tuple[LegalSolution, list[int]]]) -> list[TableMeld]:
     rules = state.rules
     out = []
     start = 0
