@@ -65,6 +65,7 @@ _CLOSES = tuple(Action(A.CLOSE, cards=(card,)) for card in _CARD)
 _ORDER = {kind: index for index, kind in enumerate(A.KINDS)}  # the kinds' order in Action.sort_key
 #: an action with its sort key (:meth:`Action.sort_key`, worked out from the codes it was made from)
 Keyed = tuple[tuple[int, int, tuple[int, ...]], Action]
+_KEYED_DISCARDS = tuple(((_ORDER[A.DISCARD], 0, (code,)), action) for code, action in enumerate(_DISCARDS))
 
 
 def draw_actions(state: HandState) -> list[Action]:
@@ -72,7 +73,8 @@ def draw_actions(state: HandState) -> list[Action]:
     if state.stock:
         out.append(_DRAW)
     out += [_TAKE if depth is None else Action(A.TAKE, target=depth) for depth in take_depths(state.rules, len(state.pile))]
-    return [action for action in out if _valid(state, action)]
+    # in the draw phase, a draw from a stock that holds cards is legal (turnrules._check)
+    return [action for action in out if (action is _DRAW and state.phase == "draw") or _valid(state, action)]
 
 
 def play_actions(state: HandState, kinds: tuple[str, ...] = (A.REDRAW, A.MELD, A.ADD, A.SWAP, A.DISCARD, A.CLOSE)) -> list[Action]:
@@ -89,41 +91,44 @@ def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
     seat = state.current
     rules = state.rules
     hand_codes = [_CODE[card_id] for card_id in state.hands[seat]]
+    held = held_cards(hand_codes, rules)
+    counts, wilds = held
     quick = _Quick(state, hand_codes)
     out: list[Keyed] = []
     if A.REDRAW in kinds and rules.first_turn_redraw and _valid(state, _REDRAW):
         out.append(((_ORDER[A.REDRAW], 0, ()), _REDRAW))
     side = state.side_of[seat]
     if A.MELD in kinds:
-        melds = candidate_melds(hand_codes, rules)
+        melds = candidate_melds(hand_codes, rules, held=held)
         order = _ORDER[A.MELD]
         for combo in melds:
             verdict = quick.meld(combo)
             if verdict or (verdict is None and _valid(state, _meld_action(combo))):
                 out.append(((order, 0, combo), _meld_action(combo)))
-        if state._opening_minimum_applies(side):
+        if quick.opening:
             for action in _opening_groups(state, melds, hand_codes):
                 if _valid(state, action):
                     out.append(((order, 0, tuple([card.code for group in action.groups for card in group])), action))
     if (A.ADD in kinds or A.SWAP in kinds) and quick.may_add:
         add_order, swap_order = _ORDER[A.ADD], _ORDER[A.SWAP]
-        held = held_cards(hand_codes, rules)
         for meld in state.melds:
             if not may_add_to(rules, side, meld):
                 continue
-            if A.ADD in kinds:
+            # extension_candidates' own first test, without the call: nothing to propose without a
+            # wild the meld may take or a card next to it
+            if A.ADD in kinds and ((wilds and rules.max_wilds > len(meld.meld.wild_slots))
+                                   or not meld.meld.extension_codes.isdisjoint(counts)):
                 for codes in extension_candidates(meld.meld, hand_codes, rules, held):
                     verdict = quick.add(meld, codes)
                     if verdict or (verdict is None and _valid(state, _add_action(codes, meld.id))):
                         out.append(((add_order, meld.id, codes), _add_action(codes, meld.id)))
-            if A.SWAP in kinds:
+            if A.SWAP in kinds and not meld.meld.swap_codes.isdisjoint(counts):  # swap_candidates' first test
                 for code in swap_candidates(meld.meld, hand_codes):
                     verdict = quick.swap(meld, code)
                     if verdict or (verdict is None and _valid(state, _swap_action(code, meld.id))):
                         out.append(((swap_order, meld.id, (code,)), _swap_action(code, meld.id)))
     if A.DISCARD in kinds:
-        order = _ORDER[A.DISCARD]
-        out += [((order, 0, (code,)), _DISCARDS[code]) for code in discard_codes(state, sorted(set(hand_codes)))]
+        out += [_KEYED_DISCARDS[code] for code in discard_codes(state, sorted(counts))]
     if A.CLOSE in kinds:
         order = _ORDER[A.CLOSE]
         if len(hand_codes) == 1:
@@ -161,6 +166,8 @@ def discard_codes(state: HandState, codes: list[int]) -> list[int]:
         return []
     rules = state.rules
     took = state.took_single
+    if took is None:
+        return codes
     return [code for code in codes if not may_not_rediscard(rules, took, code)]
 
 
@@ -186,7 +193,8 @@ class _Quick:
         self.rules = rules
         self.common = state.must_meld is None
         self.most = len(hand_codes) - 2  # the most cards an action may use and keep two in hand
-        self.minimum = rules.opening_minimum if state._opening_minimum_applies(side) else 0
+        self.opening = state._opening_minimum_applies(side)  # the side's first meld must reach the minimum
+        self.minimum = rules.opening_minimum if self.opening else 0
         #: no addition or swap can be legal (the side must open first)
         self.may_add = not (self.common and self.minimum)
         self.set_ranks = ({meld.meld.rank for meld in state.melds if meld.side == side and meld.meld.kind == "set"}
@@ -282,16 +290,15 @@ def generate(state: HandState) -> list[Action]:
         return [Action(A.POT)]
     if phase == "draw":
         return sorted(draw_actions(state), key=Action.sort_key)  # each once: the draw, a take per depth
-    # one action per identity (the last proposed, as a dict keeps it): only melds can repeat
-    # one, in another order of their cards; the others' sort keys say who they are
+    # one action per identity (Action.canonical; the last proposed, as a dict keeps it). The sort
+    # key says which action it is, but for a group of melds: the cards of a meld are in the
+    # meld's order, which its cards decide (meldcore.ordered_codes)
     keyed: dict[object, Keyed] = {}
     for key, action in _play_actions(state, _PLAY_KINDS):
-        if key[0] != _MELD_ORDER:
-            keyed[key] = (key, action)
-        elif len(action.groups) == 1:
-            keyed[A.MELD, tuple(sorted(key[2]))] = (key, action)  # its identity (Action.canonical), cheaply
-        else:
+        if key[0] == _MELD_ORDER and len(action.groups) > 1:
             keyed[action.canonical()] = (key, action)
+        else:
+            keyed[key] = (key, action)
     return [action for _key, action in sorted(keyed.values(), key=_first)]
 
 

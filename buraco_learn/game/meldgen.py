@@ -46,17 +46,17 @@ def _fits(candidate: Sequence[int], counts: Counter[int]) -> bool:
 
 
 def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
-                    proposals_only: bool = False) -> list[tuple[int, ...]]:
+                    proposals_only: bool = False, held: tuple[Counter[int], list[int]] | None = None) -> list[tuple[int, ...]]:
     """Every distinct legal new meld that ``codes`` can make.
 
     Each meld's codes are in the meld's order (a run low to high) and the list is
     sorted, unless ``ordered`` is false (faster, for random playouts).
     ``proposals_only``: the card groups that might be melds, not yet checked by the
     solver (unordered; the random playouts check them lazily, one at a time).
+    ``held``: :func:`held_cards` of ``codes``, when the caller has it.
     """
-    counts = Counter(codes)
+    counts, wilds = held_cards(codes, rules) if held is None else held
     mr = rules.meld_rules
-    wilds = wild_codes_in(rules, counts)
     natural_two_ok = natural_two_in_run(rules)
     # one pass over the distinct cards: copies per rank and suit, run places per suit
     copies_of: dict[int, list[int]] = {}
@@ -140,29 +140,32 @@ def _ordered_melds(counts: Counter[int], wilds: list[int], copies_of: dict[int, 
     differ, but their ranks and suits repeat).
     """
     held_wilds = tuple([(wild, counts[wild]) for wild in wilds])
-    parts: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = []
+    parts: list[tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]] = []
+    need, max_wilds = mr.min_cards, mr.max_wilds
     if mr.sets:
+        least = max(mr.min_naturals, need - max_wilds)  # fewer naturals of a rank make no set (_set_proposals)
         for rank0, copy_list in copies_of.items():
-            parts.append(_set_melds(rank0, tuple(copy_list), held_wilds, mr))
+            if copy_list[0] + copy_list[1] + copy_list[2] + copy_list[3] >= least:
+                parts.append(_set_melds(rank0, tuple(copy_list), held_wilds, mr))
     if mr.runs:
         for suit, mask in enumerate(masks):
-            if mask:
+            if mask.bit_count() + max_wilds >= need:  # else no run (_run_proposals)
                 parts.append(_run_melds(suit, mask, counts.get(suit * 13, 0), held_wilds, mr))
     # each proposal once, as one set of them would hold it (different proposals may make the same meld)
     seen: set[tuple[int, ...]] = set()
-    out = []
+    keyed = []
     for part in parts:
-        for candidate, arranged in part:
+        for candidate, arranged, key in part:
             if candidate not in seen:
                 seen.add(candidate)
-                out.append(arranged)
-    out.sort(key=lambda combo: (sorted(combo), combo))
-    return out
+                keyed.append((key, arranged))
+    keyed.sort()  # by the cards, then the meld's order (equal keys: the same meld, from two proposals)
+    return [arranged for _key, arranged in keyed]
 
 
 @lru_cache(maxsize=65536)
 def _set_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...],
-               mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+               mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]:
     """The legal sets of ``rank0`` (held per suit: ``copies``) with the wilds held (code, how
     many): each distinct proposal with its meld arranged. Only these cards can be in them."""
     counts = Counter({suit * 13 + rank0: number for suit, number in enumerate(copies) if number})
@@ -172,7 +175,7 @@ def _set_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int,
 
 @lru_cache(maxsize=65536)
 def _run_melds(suit: int, mask: int, aces: int, held_wilds: tuple[tuple[int, int], ...],
-               mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+               mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]:
     """The legal runs of ``suit`` (its run places held: ``mask``; ``aces``: how many of its ace)
     with the wilds held: each distinct proposal with its meld arranged. Only these cards can be
     in them, and only an ace (low and high, ace to ace) or a wild twice (a natural 2 may be a
@@ -187,13 +190,15 @@ def _run_melds(suit: int, mask: int, aces: int, held_wilds: tuple[tuple[int, int
 
 
 def _legal_of(proposals: list[tuple[int, ...]], counts: Counter[int],
-              mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+              mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]:
+    """Each distinct proposal that ``counts`` hold and the solver accepts, with its meld arranged
+    and the key the melds are sorted by (the cards, then the meld's order)."""
     out = []
     for candidate in dict.fromkeys(proposals):
         if _fits(candidate, counts):
             arranged = _arranged(candidate, mr, mr.twos_wild)
             if arranged is not None:
-                out.append((candidate, arranged))
+                out.append((candidate, arranged, (tuple(sorted(arranged)), arranged)))
     return tuple(out)
 
 
