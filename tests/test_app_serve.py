@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from buraco_learn.app.catalogue import LESSONS_ENV, repository_lessons_dir
+from buraco_learn.app.catalogue import LANDING, LESSONS_ENV, repository_lessons_dir
 from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
-from buraco_learn.app.server import DEFAULT_PORT, HOST, LANDING, NODELAY_CLASS, ServeOptions, port_is_free, voila_argv
+from buraco_learn.app.server import DEFAULT_PORT, HOST, NODELAY_CLASS, ServeOptions, port_is_free, voila_argv
 from buraco_learn.cli import CliError, build_parser, main
 from buraco_learn.cli.serve_cmd import options_from_args, server_key
 

@@ -43,6 +43,10 @@ from buraco_learn.errors import BuracoError
 
 LESSONS_ENV: Final = "BURACO_LEARN_LESSONS"
 INDEX: Final = "index.ipynb"
+#: Where Voila serves a notebook as a page, relative to the server's base URL: ``RENDER + "02_melds.ipynb"``.
+RENDER: Final = "voila/render/"
+#: The landing page's address, relative to the server's base URL (``/`` redirects there).
+LANDING: Final = RENDER + INDEX
 #: Pages of the app beside the lessons (file -> title): reachable from the landing page, never a lesson.
 EXTRA_PAGES: Final = {"house_rules.ipynb": "House rules"}
 METADATA_KEY: Final = "buraco_lesson"

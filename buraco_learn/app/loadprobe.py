@@ -40,6 +40,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+from buraco_learn.app.catalogue import RENDER
+
 CONTROL_TARGET = "jupyter.widget.control"  # ipywidgets 8's comm for all states at once
 PROTOCOL_VERSION = "2.1.0"  # ipywidgets 8's widget messages
 CONTROL_VERSION = "1.0.0"  # and its control comm's
@@ -106,7 +108,7 @@ class Learner:
         figures = LearnerFigures(self.lesson)
         client = AsyncHTTPClient(force_instance=True, max_clients=6)  # as a browser: six connections per host
         try:
-            response = await client.fetch(HTTPRequest(f"{self.url}voila/render/{self.lesson}", headers=self._headers(),
+            response = await client.fetch(HTTPRequest(f"{self.url}{RENDER}{self.lesson}", headers=self._headers(),
                                                       request_timeout=timeout, connect_timeout=timeout, follow_redirects=False))
             self._keep_cookies(response)
             page = response.body.decode("utf-8", "replace")
@@ -205,7 +207,7 @@ def page_loads(url: str, lesson: str) -> tuple[str, ...]:
             browser.close()
     prefix = url.rstrip("/")
     return tuple(dict.fromkeys(address[len(prefix):] for address in loaded
-                               if address.startswith(prefix) and "/voila/render/" not in address and "/api/" not in address))
+                               if address.startswith(prefix) and f"/{RENDER}" not in address and "/api/" not in address))
 
 
 @dataclass
@@ -319,7 +321,7 @@ def storm(url: str, server_pid: int, requests: int = 200, key: str | None = None
     def get(_number: int) -> int:
         connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=300)
         try:
-            connection.request("GET", f"/voila/render/{notebook}", headers=headers)
+            connection.request("GET", f"/{RENDER}{notebook}", headers=headers)
             response = connection.getresponse()
             response.read()
             return int(response.status)

@@ -51,7 +51,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from buraco_learn.app.catalogue import LESSONS_ENV, discover, lessons_dir
+from buraco_learn.app.catalogue import LESSONS_ENV, RENDER, discover, lessons_dir
 from buraco_learn.app.guard import ServerKey, sign_in_path
 from buraco_learn.app.loadprobe import process_tree, run_storm
 from buraco_learn.app.progress import DATA_ENV
@@ -220,7 +220,7 @@ def fetch_page(url: str, notebook: str) -> float:
     """Seconds to fetch a notebook's page over HTTP (the server executes it); then its kernel is shut down."""
     start = time.perf_counter()
     headers = {"Authorization": f"token {KEYS[url]}"} if url in KEYS else {}
-    with urllib.request.urlopen(urllib.request.Request(f"{url}voila/render/{notebook}", headers=headers),
+    with urllib.request.urlopen(urllib.request.Request(f"{url}{RENDER}{notebook}", headers=headers),
                                 timeout=TIMEOUT_MS / 1000) as response:
         page = response.read().decode("utf-8", "replace")
         cookie = "; ".join(response.headers.get_all("Set-Cookie") or [])
@@ -241,7 +241,7 @@ def fetch_page(url: str, notebook: str) -> float:
 def open_page(page: Any, url: str, notebook: str) -> tuple[float, float]:
     """Open a notebook; (seconds until shown, seconds until every widget is there)."""
     start = time.perf_counter()
-    page.goto(f"{url}voila/render/{notebook}", wait_until="commit")
+    page.goto(f"{url}{RENDER}{notebook}", wait_until="commit")
     page.wait_for_selector("#rendered_cells", state="visible", timeout=TIMEOUT_MS)
     shown = time.perf_counter() - start
     selector = _ready_selector(notebook)
@@ -422,7 +422,7 @@ def classroom(browser: Any, url: str, server_pid: int, sessions: int = 20, lesso
     started_ms = time.time() * 1000
     try:
         for page, notebook in zip(pages, chosen):  # every request sent before any is waited for
-            page.evaluate("(target) => { window.location.href = target; }", f"{url}voila/render/{notebook}")
+            page.evaluate("(target) => { window.location.href = target; }", f"{url}{RENDER}{notebook}")
         kernels: list[str] = []
         for page, notebook in zip(pages, chosen):
             try:

@@ -4,7 +4,7 @@
 without starting anything); :func:`run` starts :class:`buraco_learn.app.voila_app.BuracoVoila`,
 which is Voila serving the lessons directory with three additions:
 
-- ``/`` redirects to the landing page, ``voila/render/index.ipynb``;
+- ``/`` redirects to the landing page (:data:`buraco_learn.app.catalogue.LANDING`);
 - a page sets the ``_xsrf`` cookie, so the request Voila's page sends when it is closed
   or left is accepted and stops the page's kernel at once (stock standalone Voila
   refuses it, and the kernel lives on);
@@ -39,12 +39,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from buraco_learn.app.catalogue import INDEX, lesson_info
+from buraco_learn.app.catalogue import lesson_info
 
 HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8866
 IDLE_TIMEOUT: Final = 1800  # seconds; a page closed properly stops its kernel at once
-LANDING: Final = f"voila/render/{INDEX}"  # the landing notebook is named once, in the catalogue
 NODELAY_CLASS: Final = "buraco_learn.app.voila_app.NoDelayConnection"
 #: the kernels' manager: Voila's pooling on top of it; every kernel's output to the kernels' log
 KERNEL_MANAGER_CLASS: Final = "buraco_learn.app.voila_app.LoggedKernelManager"

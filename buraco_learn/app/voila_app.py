@@ -50,8 +50,8 @@ from voila.app import Voila  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 from voila.voila_identity_provider import VoilaLoginHandler  # type: ignore[import-untyped]
 
+from buraco_learn.app.catalogue import LANDING
 from buraco_learn.app.guard import Admission, HostPolicy, KernelLedger, KernelState
-from buraco_learn.app.server import LANDING
 
 log = logging.getLogger("buraco_learn.app.server")
 
