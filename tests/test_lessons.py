@@ -105,7 +105,7 @@ def test_every_page_ends_with_one_call_and_keeps_its_checks_with_the_tests(noteb
     no cell of the learner's page holds a check, and the tests hold the page's checks."""
     cells = [cell for cell in json.loads(notebook.read_text())["cells"] if cell["cell_type"] == "code"]
     sources = ["".join(cell["source"]) for cell in cells]
-    assert sources[-1].startswith(("lesson.end()", "finish(")), notebook.name
+    assert sources[-1].strip().splitlines()[-1].startswith(("lesson.end()", "finish(")), notebook.name
     assert not any("assert " in source or "checking()" in source for source in sources), notebook.name
     page = notebook.stem.replace("_", "-") if notebook.stem in ("index", "house_rules") else None
     ids = {lesson.filename: lesson.id for lesson in discover(repository_lessons_dir())}

@@ -10,7 +10,6 @@ kept in the browser's IndexedDB, each page a new Pyodide kernel).
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import re
@@ -27,7 +26,7 @@ import pytest
 
 from buraco_learn import preset
 from buraco_learn.app import lessonkit as kit
-from buraco_learn.app.catalogue import find, repository_lessons_dir
+from buraco_learn.app.catalogue import repository_lessons_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -110,12 +109,11 @@ def test_the_site_holds_everything_it_needs(site: Path) -> None:
 
 
 def _lesson_two_answers() -> list[str]:
-    notebook = json.loads((repository_lessons_dir() / find("melds").filename).read_text(encoding="utf-8"))
-    for cell in notebook["cells"]:
-        match = re.search(r"^QUESTIONS = (\[.*?\])$", "".join(cell["source"]), re.M | re.S)
-        if cell["cell_type"] == "code" and match:
-            return [kit.meld_question(text).answer(preset("italian")) for text in ast.literal_eval(match.group(1))]
-    raise AssertionError("lesson 2 has no QUESTIONS cell: this test answers its quiz")
+    """The right answers of lesson 2's quiz, from its task file's cards and the engine."""
+    from buraco_learn.app.taskdata import load
+
+    entries = load("melds", repository_lessons_dir())["check"].fields["questions"]
+    return [kit.meld_question(entry["meld"]).answer(preset("italian")) for entry in entries]
 
 
 def _wait_ready(page: Any, what: str) -> float:
