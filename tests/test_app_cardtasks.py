@@ -14,13 +14,15 @@ import pytest
 
 from buraco_learn import check_add, check_meld, check_swap, preset
 from buraco_learn.app import lessonkit as kit
-from buraco_learn.app.cardsteps import ACES, MELDS, WILDS
 from buraco_learn.app.cardtasks import CardTask, Step, TaskError, TaskRun, judge, solve
+from buraco_learn.app.taskdata import load
 from buraco_learn.cards import Card
 from buraco_learn.ui import HandPicker
 
 ITALIAN = preset("italian")
-STEPS = [*MELDS, *WILDS, *ACES]
+MELDS, WILDS, ACES = (load(lesson)["cards"].build() for lesson in ("melds", "wild-cards", "aces"))  # lessons 2-4
+DISCARDS = load("turn")["discard"].build()  # lesson 5: which card may you not discard?
+STEPS = [*MELDS, *WILDS, *ACES, *DISCARDS]
 SEEDS = range(25)
 
 
@@ -31,6 +33,9 @@ def variants(step: Step) -> list[CardTask]:
 
 def engine_accepts(task: CardTask, cards: list[Card]) -> bool:
     """The engine's own check of an answer, apart from the task's goal."""
+    if task.action == "discard-refused":
+        assert task.scene is not None
+        return task.scene.refusal(ITALIAN, task.hand.index(cards[0])) != ""
     if task.action == "meld":
         return check_meld(cards, ITALIAN).legal
     assert task.table is not None
@@ -83,7 +88,7 @@ def heard_by(heard: list[tuple[int, bool]]) -> Callable[[int, bool], None]:
 
 
 def test_a_wrong_answer_marks_a_right_one_and_another_deals_a_fresh_variant() -> None:
-    for steps in (MELDS, WILDS, ACES):
+    for steps in (MELDS, WILDS, ACES, DISCARDS):
         run = TaskRun(steps, seed=4)
         heard: list[tuple[int, bool]] = []
         run.on_answer(heard_by(heard))
@@ -93,7 +98,7 @@ def test_a_wrong_answer_marks_a_right_one_and_another_deals_a_fresh_variant() ->
             assert run.check([wrong]) is False and run.stage == "wrong"
             view = run.view()
             assert view["answer"] == list(run.solution_ids()) and view["answer"]
-            assert "one right answer" in run.feedback["text"]
+            assert ("marked in green" if run.task.action == "discard-refused" else "one right answer") in run.feedback["text"]
             for _ in range(3):
                 run.another()
                 assert run.task.key not in seen or len(seen) > 3, "the same hand again"
@@ -110,7 +115,7 @@ def test_a_wrong_answer_marks_a_right_one_and_another_deals_a_fresh_variant() ->
 
 
 def test_the_view_holds_no_answer_before_a_miss() -> None:
-    for steps in (MELDS, WILDS, ACES):
+    for steps in (MELDS, WILDS, ACES, DISCARDS):
         run = TaskRun(steps, seed=8)
         for _ in steps:
             view = json.dumps(run.view())
@@ -240,3 +245,63 @@ def test_lesson_2s_tasks_never_say_clean_before_lesson_6_teaches_it() -> None:
             texts = [judge(task, [task.hand[place] for place in places]).text]
             texts += [judge(task, list(pick)).text for pick in itertools.combinations(task.hand, 3)][:30]
             assert not [text for text in texts if re.search(r"\bclean\b|\bdirty\b", text)], (task.key, texts)
+
+
+# -- lesson 5: which card may you not discard? (the engine's refusal of a discard on a scripted position) ------
+@pytest.mark.parametrize("step", DISCARDS, ids=lambda step: step.title)
+def test_every_discard_task_has_exactly_one_refused_card_and_judge_agrees_with_the_engine(step: Step) -> None:
+    rng = random.Random(2026)
+    for _ in range(120):
+        task = step.variant(rng, ITALIAN)
+        assert task.scene is not None and task.pick_one and len(set(task.hand)) == len(task.hand), task.key
+        state = task.scene.state(ITALIAN)
+        assert sorted(state.hand_cards(0)) == sorted(task.hand), task.key  # the hand shown is the one the engine holds
+        refused = task.scene.refused(ITALIAN)
+        assert len(refused) == 1, (task.key, refused)
+        assert solve(task) == (refused[0],)
+        for place, card in enumerate(task.hand):
+            verdict = judge(task, [card])
+            assert verdict.right is (place == refused[0]), (task.key, card)
+            assert "(002 '" in verdict.text and "may not" in verdict.text, verdict.text
+            if not verdict.right:  # the refused card and the engine's own reason, not only "no"
+                assert task.hand[refused[0]].unicode() in verdict.text or "joker" in verdict.text
+
+
+def test_the_discard_tasks_are_judged_by_the_engine_on_the_scripted_position() -> None:
+    from buraco_learn.app.positions import scripted
+
+    pile, close = (step.variant(random.Random(5), ITALIAN) for step in DISCARDS)
+    assert pile.scene is not None and close.scene is not None
+    taken = pile.scene.shown[0]
+    state = scripted(ITALIAN, pile.scene.hand, pile=pile.scene.pile, phase="draw")
+    state.apply("take")
+    assert not state.is_legal(f"discard {taken.notation()}")  # 002: a pile of one card is not thrown straight back
+    assert "alone from the pile" in (state.explain_illegal(f"discard {taken.notation()}") or "")
+    assert judge(pile, [taken]).right and all(state.is_legal(f"discard {card.notation()}") for card in pile.hand if card != taken)
+    wild = next(card for card in close.hand if ITALIAN.is_wild(card))
+    assert judge(close, [wild]).right and "wild card" in judge(close, [wild]).text  # 002: the card that closes is never wild
+    other = next(card for card in close.hand if card != wild)
+    assert not judge(close, [other]).right and judge(close, [other]).title == "That one you may discard"
+
+
+def test_the_discard_tasks_tell_the_position_in_words_without_notation_or_option_names() -> None:
+    import re
+
+    from buraco_learn.rules import Rules
+
+    options = {name for name in Rules.__dataclass_fields__ if "_" in name}
+    run = TaskRun(DISCARDS, seed=3)
+    for index in range(len(DISCARDS)):
+        view = run.view()
+        text = f"{view['prompt']} {view['table_label']}"
+        assert view["pick_one"] and view["table"] and not re.search(r"\b(?:[2-9]|10|[AJQK])[SHDC]\b|\bJK\b", text), text
+        assert not [name for name in options if name in text], text
+        assert ("single card" in text) if index == 0 else ("pozzetto" in text and "may close" in text), text
+        wrong = next(card_id for card_id in run.hand_ids() if card_id not in run.solution_ids())
+        assert run.check([wrong]) is False and run.view()["answer"] == list(run.solution_ids())
+        assert "marked in green" in run.feedback["text"]
+        run.another()
+        run.check(list(run.solution_ids()))
+        if index == 0:
+            run.next()
+    assert run.finished

@@ -1,4 +1,4 @@
-"""The steps of lessons 2, 3 and 4 on the cards: seeded generators of :class:`~buraco_learn.app.cardtasks.CardTask`
+"""The steps of lessons 2 to 5 on the cards: seeded generators of :class:`~buraco_learn.app.cardtasks.CardTask`
 variants under Italian Burraco (002), each building a hand around what the task asks (and its near misses).
 
 Every maker returns a task; :meth:`Step.variant <buraco_learn.app.cardtasks.Step.variant>` keeps only those the
@@ -22,13 +22,14 @@ from typing import Final
 from buraco_learn.app.cardtasks import (
     CardTask,
     Goal,
+    Scene,
     goal_ace,
     goal_adds,
     goal_kind,
     goal_natural_two,
     goal_wild,
 )
-from buraco_learn.cards import Card, Rank, Suit, sort_cards
+from buraco_learn.cards import Card, Rank, Suit, format_cards, sort_cards
 from buraco_learn.melds import Meld, check_meld
 from buraco_learn.rules import Rules
 
@@ -230,6 +231,57 @@ def ace_on_high_run(rng: random.Random, rules: Rules) -> CardTask:
     return _ace_on_table(rng, rules, high=True)
 
 
+# -- lesson 5: which card may you not discard? (the engine refuses exactly one) ---------------------------------
+def _refused_once(task: CardTask) -> bool:
+    assert task.scene is not None
+    return len(task.scene.refused(task.rules)) == 1
+
+
+def single_pile(rng: random.Random, rules: Rules) -> CardTask:
+    """North took a discard pile of one card: that card may not be thrown straight back (002 'Playing a turn')."""
+    for _ in range(50):
+        taken = Card(rng.choice([1, *range(3, 14)]), rng.choice(_SUITS))
+        held = _fillers(rng, [taken], rng.randint(4, 6))
+        hand = tuple(sort_cards([*held, taken]))
+        scene = Scene(format_cards(held), tuple((f"discard {card.notation()}",) for card in hand), pile=taken.notation(),
+                      phase="draw", before=("take",), shown=(taken,),
+                      label="The discard pile held only this one card, and you took it",
+                      why="the rule is only about the card you took when it was alone on the pile", rule="single_card_pile")
+        task = CardTask("discard-refused", "At the start of your turn the discard pile held a single card, and you took "
+                        "it instead of drawing. It is in your hand now. Which card may you not discard to end your turn?",
+                        hand, rules=rules, scene=scene)
+        if _refused_once(task):
+            return task
+    return task
+
+
+def close_wild(rng: random.Random, rules: Rules) -> CardTask:
+    """North's side can close, North holds a wild card and one other card: the card that closes may never be wild (002 'Closing')."""
+    from buraco_learn.scoring import burraco_word, pot_word
+
+    for _ in range(50):
+        suit = rng.choice(_SUITS)
+        start = rng.randint(3, 7)
+        burraco = check_meld([_card(start + step, suit) for step in range(7)], rules).meld
+        assert burraco is not None
+        ends = [rank for rank in (start - 1, start + 7) if 3 <= rank <= 13]
+        other = _card(rng.choice(ends), suit)
+        wild = _wild(rng, suit)
+        hand = tuple(sort_cards([other, wild]))
+        lines = tuple((f"add m1 {hand[1 - place].notation()}", f"close {card.notation()}") for place, card in enumerate(hand))
+        word, pot = burraco_word(rules), pot_word(rules)
+        scene = Scene(format_cards(hand), lines, melds=(burraco.notation(),), pot="taken",
+                      label=f"Your side's {word} on the table",
+                      why="your side may close, and the card that closes may be any card but a wild one", rule="close_wild")
+        task = CardTask("discard-refused", f"Your side has taken its {pot} and has a {word}, so you may close this turn. "
+                        f"You have drawn and hold two cards: either fits on the {word}. Put one there and discard the "
+                        "other to close the hand. Which card may you not discard?",
+                        hand, table=burraco, rules=rules, scene=scene)
+        if _refused_once(task):
+            return task
+    return task
+
+
 #: The generators a lesson's ``cards`` block names (lessons/tasks/*.toml), each making a fresh hand for every try.
 MAKERS: Final[dict[str, Maker]] = {
     "set": make_set, "run": make_run, "long-run": make_long_run, "any-meld": any_meld,
@@ -238,4 +290,5 @@ MAKERS: Final[dict[str, Maker]] = {
     "wild-stands": wild_stands, "wild-swap": wild_swap,
     "ace-low": ace_low, "ace-high": ace_high, "ace-corner": ace_corner,
     "ace-on-low-run": ace_on_low_run, "ace-on-high-run": ace_on_high_run,
+    "single-pile": single_pile, "close-wild": close_wild,
 }

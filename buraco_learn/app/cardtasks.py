@@ -143,6 +143,54 @@ def goal_adds(rank: Rank | None = None) -> Goal:
     return Goal(miss)
 
 
+# -- a position for the discard tasks ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Scene:
+    """A scripted position (:func:`~buraco_learn.app.positions.scripted`: North to play) for a 'discard-refused'
+    task: North's ``hand`` before the actions ``before`` (card notation), the side's ``melds``, the ``pile``,
+    the ``pot``, the ``phase``; and for each place in the task's hand the actions that end the turn discarding
+    that card (``lines``), which the engine judges in order. ``shown`` cards are drawn above the hand under
+    ``label``; ``why`` (with the rule ``rule`` of :data:`~buraco_learn.sources.RULE_TEXT`) says why the others
+    may be discarded."""
+
+    hand: str
+    lines: tuple[tuple[str, ...], ...]
+    melds: tuple[str, ...] = ()
+    pile: str = ""
+    pot: str = "available"
+    phase: str = "play"
+    before: tuple[str, ...] = ()
+    shown: tuple[Card, ...] = ()
+    label: str = ""
+    why: str = ""
+    rule: str = ""
+
+    def state(self, rules: Rules) -> Any:
+        """The position after ``before`` (a :class:`~buraco_learn.game.state.HandState`)."""
+        from buraco_learn.app.positions import scripted
+
+        state = scripted(rules, self.hand, self.melds, pile=self.pile, pot=self.pot, phase=self.phase)
+        for action in self.before:
+            state.apply(action)
+        return state
+
+    def refusal(self, rules: Rules, place: int) -> str:
+        """The engine's reason why the card at ``place`` may not be discarded ('' when it may)."""
+        from buraco_learn.ui.table_view import refusal_text
+
+        state = self.state(rules)
+        for action in self.lines[place]:
+            reason = state.explain_illegal(action)
+            if reason is not None:
+                return str(refusal_text(reason))
+            state.apply(action)
+        return ""
+
+    def refused(self, rules: Rules) -> list[int]:
+        """The places of the hand's cards the engine refuses as the discard."""
+        return [place for place in range(len(self.lines)) if self.refusal(rules, place)]
+
+
 # -- tasks --------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CardTask:
@@ -150,7 +198,8 @@ class CardTask:
 
     ``action``: 'meld' (the picked cards make a new meld), 'add' (they go on ``table``),
     'swap' (one card takes the place of ``table``'s wild), 'stands' (one card: the one ``table``'s
-    wild stands for; the table is shown as plain cards, never saying it).
+    wild stands for; the table is shown as plain cards, never saying it), 'discard-refused' (one card:
+    the one the engine refuses as the discard in ``scene``'s position).
     """
 
     action: str
@@ -160,20 +209,23 @@ class CardTask:
     table: Meld | None = None
     rules: Rules = field(default_factory=lambda: preset("italian"), compare=False)
     clean_word: bool = True
+    scene: Scene | None = None
 
     @property
     def key(self) -> str:
         """The variant's identity: a fresh variant has another key."""
         table = self.table.notation() if self.table is not None else ""
-        return f"{self.action}|{table}|{format_cards(self.hand)}"
+        scene = f"|{self.scene.pile}|{' '.join(self.scene.melds)}" if self.scene is not None else ""
+        return f"{self.action}|{table}|{format_cards(self.hand)}{scene}"
 
     @property
     def pick_one(self) -> bool:
-        return self.action in ("swap", "stands")
+        return self.action in ("swap", "stands", "discard-refused")
 
     @property
     def button(self) -> str:
-        return {"meld": "Make this meld", "add": "Add to the meld", "swap": "Swap it in", "stands": "Check"}[self.action]
+        return {"meld": "Make this meld", "add": "Add to the meld", "swap": "Swap it in", "stands": "Check",
+                "discard-refused": "Check"}[self.action]
 
 
 @dataclass(frozen=True)
@@ -225,6 +277,8 @@ def judge(task: CardTask, picked: Sequence[Card]) -> Judgement:
     if task.pick_one and len(cards) != 1:
         return Judgement(False, "Pick one card", f"This task asks for one card; you picked {len(cards)}.")
     rules = task.rules
+    if task.action == "discard-refused":
+        return _judge_discard(task, cards[0])
     if task.action == "stands":
         meld, answer = task.table, _stands_for(task)
         assert meld is not None and answer is not None
@@ -249,6 +303,27 @@ def judge(task: CardTask, picked: Sequence[Card]) -> Judgement:
     if missed:
         return Judgement(False, "Legal, but not the task", missed)
     return Judgement(True, "Right!", _legal_words(verdict, task.clean_word))
+
+
+def _judge_discard(task: CardTask, card: Card) -> Judgement:
+    """The engine's word on discarding ``card`` in the task's position, and after a miss the card it refuses, with its reason."""
+    from buraco_learn.sources import cite
+
+    def named(card: Card) -> str:
+        return "joker" if card.is_joker else card.unicode()
+
+    scene, rules = task.scene, task.rules
+    assert scene is not None
+    reason = scene.refusal(rules, task.hand.index(card))
+    if reason:
+        return Judgement(True, "Right!", f"You may not discard the {named(card)}. {reason}")
+    citation = cite(scene.rule, rules.source)
+    allowed = f"You may discard the {named(card)}: {scene.why} ({citation.short()}: \"{citation.quote}\")."
+    refused = scene.refused(rules)
+    if refused:
+        other = task.hand[refused[0]]
+        allowed += f" The card you may not discard is the {named(other)}. {scene.refusal(rules, refused[0])}"
+    return Judgement(False, "That one you may discard", allowed)
 
 
 def solve(task: CardTask) -> tuple[int, ...] | None:
@@ -369,8 +444,11 @@ class TaskRun:
             self.stage = "wrong"
             self.mistakes += 1
             answer = self._cards(self.solution_ids())
-            text = (f"{verdict.text} The cards marked in green are one right answer: "
-                    f"{format_cards(answer, unicode=True)}. Press “Try another” for a new hand.")
+            if self.task.action == "discard-refused":
+                text = f"{verdict.text} It is marked in green. Press “Try another” for a new hand."
+            else:
+                text = (f"{verdict.text} The cards marked in green are one right answer: "
+                        f"{format_cards(answer, unicode=True)}. Press “Try another” for a new hand.")
         self.feedback = {"correct": right, "title": verdict.title, "text": text}
         for listener in list(self._listeners):
             listener(self.index, right)
@@ -409,7 +487,11 @@ class TaskRun:
                 from buraco_learn.ui.views import meld_view
 
                 table = meld_view(task.table, "t")
+        elif task.scene is not None and task.scene.shown:
+            table = cards_view(task.scene.shown, "t")
         label = "" if task.table is None else f"The {meld_name(task.table)} on the table"
+        if task.scene is not None and task.scene.label:
+            label = task.scene.label
         return {
             "step": self.index + 1,
             "steps": len(self.steps),

@@ -1,5 +1,6 @@
 """Lesson 5 (05_a_turn.ipynb): the checks run at its lesson.end() under nbval (tests/test_lessons.py)."""
 from buraco_learn import preset
+from buraco_learn.app import lessonkit as kit
 from buraco_learn.app import positions as pos
 
 turn, quiz = lesson["turn"], lesson["check"]
@@ -11,3 +12,16 @@ assert all(met for _, met in turn.goals()) and "Well done" in turn.status.value
 turn.restart()
 assert not any(met for _, met in turn.goals())
 assert "Refused" in pos.trials_html(pos.TURN_TRIALS, preset("italian"))
+
+# which card may you not discard: the engine refuses exactly one card of each hand; a wrong pick is refused with a reason
+run = kit.CardTasks(lesson.declared("discard"), seed=7).run
+for _ in run.steps:
+    scene = run.task.scene
+    assert scene is not None and len(scene.refused(run.task.rules)) == 1
+    wrong = next(card_id for card_id in run.hand_ids() if card_id not in run.solution_ids())
+    assert run.check([wrong]) is False and "(002 " in run.feedback["text"] and "may not" in run.feedback["text"]
+    run.another()
+    assert run.check(list(run.solution_ids())) is True and run.stage == "right" and "(002 " in run.feedback["text"]
+    if run.index + 1 < len(run.steps):
+        run.next()
+assert run.finished
