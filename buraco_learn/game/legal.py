@@ -1,4 +1,8 @@
-"""Legal actions: generated from proposals, each confirmed by the state's own validator.
+"""Legal actions: generated from proposals, each confirmed by the state's own validator, or
+by what the validator would answer where that is known without asking it again (discards
+decided together, melds and additions that keep two cards in hand by the solver's and the
+meld's own verdicts: :class:`_Quick`; ``tests/test_legal_quick.py`` checks that the list is
+the one of checking every proposal).
 
 :class:`LegalActions` is a live view (python-chess style): iterate it, test
 membership (which validates any action, listed or not), count it, print it. The
@@ -85,7 +89,7 @@ def play_actions(state: HandState, kinds: tuple[str, ...] = (A.REDRAW, A.MELD, A
 def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
     """The legal play-phase actions of ``kinds``, in the order proposed, each with its sort key.
 
-    A proposal is decided by :func:`_quick` where what the turn rules ask of it is known
+    A proposal is decided by :class:`_Quick` where what the turn rules ask of it is known
     without asking them again, otherwise by the state's own validator.
     """
     seat = state.current
