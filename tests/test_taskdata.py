@@ -100,7 +100,7 @@ def test_a_mistake_in_a_task_file_is_named(text: str, words: str) -> None:
 def test_a_lesson_names_a_block_it_does_not_declare() -> None:
     from buraco_learn.app.lesson import Lesson
 
-    with pytest.raises(TaskDataError, match=r"has no block \[flying\] \(it has: turn, check\)"):
+    with pytest.raises(TaskDataError, match=r"has no block \[flying\] \(it has: turn, discard, check\)"):
         Lesson("turn").show("flying")
 
 
@@ -113,3 +113,53 @@ def test_the_authoring_page_names_every_kind_goal_maker_and_fact() -> None:
     names = [*taskdata.KINDS, *taskdata.QUESTION_KINDS, *GOALS, *COMMENTS, *MAKERS, *taskdata.FACTS]
     missing = [name for name in names if f"`{name}`" not in page and f'"{name}"' not in page]
     assert not missing, f"docs/authoring.md does not say what these are: {missing}"
+
+
+# -- a task file is input: whatever it holds, it builds or gets one sentence, never another error --------
+from hypothesis import given, note, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_VALUES = st.recursive(
+    st.one_of(st.none().map(lambda _: "taken"), st.booleans(), st.integers(-3, 120),
+              st.sampled_from(["", "7H 8H 9H", "KS KD KC", "5H 6X", "JK", "draw", "take", "discard 5H", "meld 5H 6H 7H",
+                               "italian", "cutthroat", "set", "turn-ended", "option", "clean_bonus", "N", "NS", "play"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(
+        ["hands", "melds", "pile", "N", "NS", "meld", "trial", "hand", "action", "title", "make", "number", "answer",
+         "choices", "key", "position", "expect", "traps", "why", "phase", "current"]), inner, max_size=4)),
+    max_leaves=8)
+_FIELDS = ["rules", "key", "task", "goals", "comment", "position", "questions", "steps", "positions", "name", "fresh",
+           "seed", "play", "lesson", "clean_word", "title"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind=st.sampled_from(taskdata.KINDS), fields=st.dictionaries(st.sampled_from(_FIELDS), _VALUES, max_size=5))
+def test_any_block_builds_or_is_named(kind: str, fields: dict[str, object]) -> None:
+    block = taskdata.Block("tasks/fuzz.toml", "b", kind, {"kind": kind, **fields})
+    try:
+        block.build()
+    except TaskDataError as error:
+        assert str(error).startswith("tasks/fuzz.toml"), error
+
+
+def _real_blocks() -> list[taskdata.Block]:
+    return [block for lesson in discover(LESSONS) for block in taskdata.load(lesson.id, LESSONS).values()]
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_a_real_block_with_one_field_spoiled_builds_or_is_named(data: st.DataObject) -> None:
+    """Every lesson's blocks, one field (or one question's, step's or position's field) replaced by anything."""
+    block = data.draw(st.sampled_from(_real_blocks()))
+    fields = json.loads(json.dumps(dict(block.fields)))
+    target = fields
+    for key in ("questions", "steps", "positions"):
+        if isinstance(fields.get(key), list) and fields[key] and data.draw(st.booleans()):
+            target = fields[key][data.draw(st.integers(0, len(fields[key]) - 1))]
+    key = data.draw(st.sampled_from([*sorted(target), "extra"]))
+    target[key] = data.draw(_VALUES)
+    note(f"{block.source} [{block.name}]: {key} = {target[key]!r}")
+    spoiled = taskdata.Block("tasks/fuzz.toml", block.name, block.kind, fields)
+    try:
+        spoiled.build()
+    except TaskDataError as error:
+        assert str(error).startswith("tasks/fuzz.toml"), error

@@ -13,14 +13,14 @@ run by :func:`run_checks` in the notebook's namespace when ``BURACO_LESSON_CHECK
 
 >>> lesson = Lesson("turn")
 >>> lesson.blocks
-['turn', 'check']
+['turn', 'discard', 'check']
 >>> widget = lesson.show("check")
 >>> lesson["check"], lesson["check"].correct_choice(2), lesson.tasks
 (Quiz(4 questions, 0 answered, score 0), 'Refused', 4)
 >>> lesson.show("flying")
 Traceback (most recent call last):
 ...
-buraco_learn.app.taskdata.TaskDataError: tasks/turn.toml has no block [flying] (it has: turn, check)
+buraco_learn.app.taskdata.TaskDataError: tasks/turn.toml has no block [flying] (it has: turn, discard, check)
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ says what to ask, the engine says what is right and why. A mistake in a file is 
 
 >>> blocks = load("turn")
 >>> sorted(blocks), blocks["turn"].kind
-(['check', 'turn'], 'table')
+(['check', 'discard', 'turn'], 'table')
 >>> [goal.label for goal in blocks["turn"].build().goals][:2]
 ['take the discard pile', 'lay out a new meld with a card from the pile']
 >>> parse_blocks('[a]\\nkind = "table"\\ntask = "x"\\ngoals = ["flying"]\\n[a.position]\\n', "demo.toml")["a"].build()
@@ -47,7 +47,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from buraco_learn.errors import BuracoError
 from buraco_learn.rules import Rules
@@ -98,6 +98,11 @@ class Block:
         return _BUILDERS[self.kind](self)
 
 
+def _known(value: Any, names: Any) -> TypeGuard[str]:
+    """Whether ``value`` is a name among ``names`` (a file may hold a list or a table where a name belongs)."""
+    return isinstance(value, str) and value in names
+
+
 def _kind_words(kind: type | tuple[type, ...]) -> str:
     names = {str: "text", int: "a whole number", bool: "true or false", list: "a list", dict: "a table"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
@@ -125,7 +130,7 @@ def parse_blocks(text: str, source: str) -> dict[str, Block]:
         if not isinstance(fields, dict):
             raise TaskDataError(f"{source}: {name!r} must be a block ([{name}] with its fields)")
         kind = fields.get("kind")
-        if kind not in KINDS:
+        if not _known(kind, KINDS):
             raise TaskDataError(f"{source}, [{name}]: kind must be one of {', '.join(KINDS)}, not {kind!r}")
         blocks[name] = Block(source, name, kind, fields)
     return blocks
@@ -161,7 +166,7 @@ def _ruleset(block: Block, default: str = "italian") -> str:
     from buraco_learn.presets import PRESET_NAMES
 
     name = block.get("rules", default, str)
-    if name not in PRESET_NAMES:
+    if not _known(name, PRESET_NAMES):
         raise block.fail(f"rules {name!r} is no preset (known: {', '.join(PRESET_NAMES)})")
     return str(name)
 
@@ -187,11 +192,11 @@ def _table(block: Block) -> Any:
         setup["pots"] = [None if pot == "taken" else pot for pot in setup["pots"]]
     goals = []
     for name in block.need("goals", list):
-        if name not in GOALS:
+        if not _known(name, GOALS):
             raise block.fail(f"unknown goal {name!r} (known: {', '.join(GOALS)})")
         goals.append(GOALS[name])
     comment = block.get("comment", "", str)
-    if comment and comment not in COMMENTS:
+    if comment and not _known(comment, COMMENTS):
         raise block.fail(f"unknown comment {comment!r} (known: {', '.join(COMMENTS)})")
     exercise = Exercise(block.get("key", block.name, str), _ruleset(block), setup, block.need("task"), tuple(goals),
                         *([COMMENTS[comment]] if comment else []))
@@ -261,21 +266,23 @@ def trial_of(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
         raise block.fail(f"{where}: melds must be a list of melds, such as [\"3H 4H 5H\"]")
     melds = [_check_cards(block, meld, f"{where}, melds") for meld in melds]
     pile = entry.get("pile", "")
-    if pile:
+    if pile != "":
         _check_cards(block, pile, f"{where}, pile")
     pot, phase = entry.get("pot", "available"), entry.get("phase", "play")
-    if pot not in ("available", "taken"):
+    if not _known(pot, ("available", "taken")):
         raise block.fail(f"{where}: pot must be \"available\" or \"taken\", not {pot!r}")
-    if phase not in ("draw", "play"):
+    if not _known(phase, ("draw", "play")):
         raise block.fail(f"{where}: phase must be \"draw\" (before the draw) or \"play\", not {phase!r}")
     before = entry.get("before", [])
+    if not isinstance(before, list):
+        raise block.fail(f"{where}: before must be a list of moves, such as [\"take\"]")
     for action in [*before, entry.get("action")]:
         try:
             Action.parse(action)
         except ValueError as error:
             raise block.fail(f"{where}: {error}") from None
     rule = entry.get("rule", "")
-    if rule and rule not in RULE_TEXT:
+    if rule and not _known(rule, RULE_TEXT):
         raise block.fail(f"{where}: rule {rule!r} is not a rule the documents state (known: {', '.join(sorted(RULE_TEXT))})")
 
     def build(rules: Rules) -> Any:
@@ -301,7 +308,7 @@ def _trial_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
 
 def _fact(block: Block, where: str, entry: Mapping[str, Any]) -> tuple[Callable[[Rules], int], Callable[[Rules], str]]:
     name = entry.get("answer")
-    if name not in FACTS:
+    if not _known(name, FACTS):
         raise block.fail(f"{where}: answer must be one of {', '.join(FACTS)}, not {name!r}")
     fact = FACTS[name]
     for key in fact.needs:
@@ -311,7 +318,7 @@ def _fact(block: Block, where: str, entry: Mapping[str, Any]) -> tuple[Callable[
         _check_cards(block, entry["card"], f"{where}, card")
     if "cards" in fact.needs:
         _check_cards(block, entry["cards"], f"{where}, cards")
-    if "option" in fact.needs and entry["option"] not in {spec.name for spec in Rules.options()}:
+    if "option" in fact.needs and not _known(entry["option"], {spec.name for spec in Rules.options()}):
         raise block.fail(f"{where}: option {entry['option']!r} is no rules option")
     return (lambda rules: fact.value(rules, entry)), (lambda rules: fact.why(rules, entry))
 
@@ -333,11 +340,10 @@ def _preset_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
 
     _allowed(block, where, entry, "preset", "option", "when", "among")
     option = entry.get("option")
-    if option not in {spec.name for spec in Rules.options()}:
+    if not _known(option, {spec.name for spec in Rules.options()}):
         raise block.fail(f"{where}: option {option!r} is no rules option")
     among = entry.get("among", [])
-    unknown = [name for name in among if name not in PRESET_NAMES]
-    if len(among) < 2 or unknown:
+    if not isinstance(among, list) or len(among) < 2 or not all(_known(name, PRESET_NAMES) for name in among):
         raise block.fail(f"{where}: among must name two or more presets ({', '.join(PRESET_NAMES)})")
     if "when" not in entry:
         raise block.fail(f"{where}: when is missing (the value of {option} that only the answer has)")
@@ -365,7 +371,7 @@ def _cards(block: Block) -> list[Any]:
     for number, entry in enumerate(block.need("steps", list), 1):
         if not isinstance(entry, dict) or set(entry) != {"title", "make"}:
             raise block.fail(f"step {number} must have a title and a make, such as {{ title = \"A set\", make = \"set\" }}")
-        if entry["make"] not in MAKERS:
+        if not _known(entry["make"], MAKERS):
             raise block.fail(f"step {number}: unknown make {entry['make']!r} (known: {', '.join(MAKERS)})")
         steps.append(Step(str(entry["title"]), MAKERS[entry["make"]]))
     if not steps:
@@ -374,6 +380,33 @@ def _cards(block: Block) -> list[Any]:
 
 
 _SPOT_FIELDS: Final = ("key", "title", "position", "expect", "traps", "why")
+
+
+def _check_spot(block: Block, where: str, entry: Mapping[str, Any]) -> None:
+    """A strategy position's fields, each of the shape the coach's table needs (before the engine sets it up)."""
+    for key in ("key", "title", "expect", "why"):
+        if not isinstance(entry[key], str) or not entry[key].strip():
+            raise block.fail(f"{where}: {key} must be text")
+    position = entry["position"]
+    if not isinstance(position, dict) or not isinstance(position.get("hands"), dict) or "N" not in position["hands"]:
+        raise block.fail(f"{where}: position must be a table with North's hand, such as {{ hands = {{ N = \"7H 8H\" }} }}")
+    for seat, cards in position["hands"].items():
+        _check_cards(block, cards, f"{where}, the hand of {seat}")
+    melds = position.get("melds", {})
+    if not isinstance(melds, dict) or not all(isinstance(side, list) for side in melds.values()):
+        raise block.fail(f"{where}: melds must be a table of sides, such as {{ NS = [\"4H 5H 6H\"] }}")
+    for side, side_melds in melds.items():
+        for meld in side_melds:
+            _check_cards(block, meld, f"{where}, the melds of {side}")
+    for key in ("pile", "stock"):
+        if key in position:
+            _check_cards(block, position[key], f"{where}, {key}")
+    if not isinstance(entry["traps"], list) or not all(isinstance(trap, str) for trap in entry["traps"]):
+        raise block.fail(f"{where}: traps must be a list of moves, such as [\"draw\"]")
+    variants = entry.get("variants", ["HSDC"])
+    if not isinstance(variants, list) or not variants or not all(
+            isinstance(suits, str) and sorted(suits) == sorted("HSDC") for suits in variants):
+        raise block.fail(f"{where}: variants must list the suits H, S, D and C in other orders, such as [\"SHCD\"]")
 
 
 def _strategy(block: Block) -> list[Any]:
@@ -385,6 +418,7 @@ def _strategy(block: Block) -> list[Any]:
         where = f"position {number}"
         if not isinstance(entry, dict) or not set(_SPOT_FIELDS) <= set(entry) <= {*_SPOT_FIELDS, "variants"}:
             raise block.fail(f"{where} must have {', '.join(_SPOT_FIELDS)} (and may have variants)")
+        _check_spot(block, where, entry)
         position = dict(entry["position"])
         if isinstance(position.get("pots"), list):
             position["pots"] = [None if pot == "taken" else pot for pot in position["pots"]]
@@ -392,7 +426,7 @@ def _strategy(block: Block) -> list[Any]:
                     tuple(entry["traps"]), str(entry["why"]), *([tuple(entry["variants"])] if "variants" in entry else []))
         try:
             spot.state(), spot.trap_actions(), spot.named_cards()
-        except (ValueError, TypeError) as error:
+        except (ValueError, TypeError, KeyError) as error:  # the engine's own reason: a card twice, a wrong seat, ...
             raise block.fail(f"{where}: {error}") from None
         spots.append(spot)
     return spots
@@ -413,7 +447,7 @@ def _variant_play(block: Block) -> Any:
 
     block.only("play")
     name = block.need("play")
-    if name not in PLAYS:
+    if not _known(name, PLAYS):
         raise block.fail(f"unknown play {name!r} (known: {', '.join(PLAYS)})")
     return PLAYS[name].exercise
 
@@ -423,7 +457,7 @@ def _variant_quiz(block: Block) -> Any:
 
     block.only("lesson", "rules", "name")
     name = block.need("lesson")
-    if name not in MARKED:
+    if not _known(name, MARKED):
         raise block.fail(f"unknown variants lesson {name!r} (known: {', '.join(MARKED)})")
     return questions(name)
 

@@ -55,8 +55,8 @@ from buraco_learn.app import lessonkit as kit
 from buraco_learn.app.cardtasks import CardTask, judge, solve
 from buraco_learn.app.catalogue import LessonInfo, discover, repository_lessons_dir
 from buraco_learn.app.exercises import ScoringExercise, TableExercise
-from buraco_learn.app.lesson import Lesson
 from buraco_learn.app.guided import STEPS
+from buraco_learn.app.lesson import Lesson
 from buraco_learn.app.positions import Exercise
 from buraco_learn.app.recaps import RECAPS
 from buraco_learn.app.stars import stars_for, stars_label
