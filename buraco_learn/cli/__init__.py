@@ -3,6 +3,11 @@
 Each subcommand lives in its own module here and registers itself through
 :func:`register`; ``main`` builds the parser from them. Errors are one clear line
 on standard error (never a traceback), and exit statuses are documented per command.
+
+Every command takes ``--lang en|it|pt_BR`` (before or after the command's name); without
+it the language is the environment's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: see
+:mod:`buraco_learn.i18n`), English when that names no language buraco-learn speaks. Only
+the text for people changes with the language: exit statuses and JSON keys never do.
 """
 
 from __future__ import annotations
@@ -12,9 +17,10 @@ import contextlib
 import importlib
 import importlib.util
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, NoReturn
 
+from buraco_learn import i18n
 from buraco_learn.errors import BuracoError, unreadable_json
 
 if TYPE_CHECKING:
@@ -61,17 +67,52 @@ def build_parser() -> argparse.ArgumentParser:
         description="Learn Burraco / Buraco: check melds, score hands, play and replay games, serve the lessons.",
     )
     parser.add_argument("--version", action="version", version=f"buraco-learn {__version__}")
+    add_language_argument(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module_name in COMMANDS.items():
         if importlib.util.find_spec(module_name) is None:
             continue  # a command whose module is not written yet
         module = importlib.import_module(module_name)
         module.add_parser(sub, name)
+        add_language_argument(sub.choices[name])
     return parser
+
+
+def _language(text: str) -> str:
+    found = i18n.find(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"unknown language {text[:40]!r}: choose {', '.join(i18n.LANGUAGES)}")
+    return found
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang LANG``: the language of the text for people (not given: the environment's)."""
+    # SUPPRESS: a command's parser leaves alone a --lang given before the command's name
+    parser.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="LANG",
+                        help="the language of messages: en, it or pt_BR (default: from LC_ALL / LANG, else en)")
+
+
+def language_of(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language a command line asks for: its ``--lang`` (the last one), else the environment's."""
+    found = None
+    for index, token in enumerate(argv):
+        if token == "--":
+            break
+        if token == "--lang" and index + 1 < len(argv):
+            found = i18n.find(argv[index + 1]) or found
+        elif token.startswith("--lang="):
+            found = i18n.find(token.partition("=")[2]) or found
+    return found or i18n.from_environment(environ)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     _utf8_streams()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    with i18n.use(language_of(arguments)):
+        return _main(arguments)
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -80,6 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0
+    if getattr(args, "lang", None):
+        i18n.set_language(args.lang)  # as parsed (an abbreviated --la it too); main's use() undoes it
     try:
         return int(args.handler(args))
     except CliError as error:

@@ -5,34 +5,43 @@ input and answers every line in order. Exit status: 2 if any input could not be
 understood (bad notation, unknown preset), otherwise 1 if any meld is illegal,
 otherwise 0. A card that exists but is not in the preset's deck makes the meld
 illegal, not the input bad.
+
+The answers are in the command line's language (``--lang``, else ``LANG``: see
+:mod:`buraco_learn.cli`); with ``--json`` the keys and the codes (``problems``, ``kind``,
+``burraco``...) stay as they are, and only ``reason``, ``explanations`` and ``error`` are
+in that language.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any
 
+from buraco_learn.cards import _CARD_HINT
 from buraco_learn.cli import add_rules_arguments, rules_from_args
 from buraco_learn.errors import BuracoError
+from buraco_learn.i18n import _, language
 from buraco_learn.melds import check_meld
+from buraco_learn.problems import verdict_reason
 from buraco_learn.rules import Rules
 
 
 def add_parser(sub: Any, name: str) -> None:
     parser = sub.add_parser(
         name,
-        help="check whether cards form a legal meld, and why",
-        description=(
+        help=_("check whether cards form a legal meld, and why"),
+        description=_(
             "Check a meld given as CARDs, or one meld per line of standard input. "
             "Cards: rank A 2-10 J Q K (T for 10) and suit S H D C (or ♠ ♥ ♦ ♣), JK for a joker."
         ),
-        epilog="Exit status: 0 all legal, 1 some meld illegal, 2 some input not understood.",
+        epilog=_("Exit status: 0 all legal, 1 some meld illegal, 2 some input not understood."),
     )
     add_rules_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="one JSON object per meld, per line")
-    parser.add_argument("cards", nargs="*", metavar="CARD", help="the cards of one meld")
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per meld, per line"))
+    parser.add_argument("cards", nargs="*", metavar="CARD", help=_("the cards of one meld"))
     parser.set_defaults(handler=run)
 
 
@@ -45,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"buraco-learn check-meld: {error}", file=sys.stderr)
         return 2
     if any(not card.strip() for card in args.cards):
-        message = "an empty card argument: give each card as one argument, such as 7H 8H 9H"
+        message = _("an empty card argument: give each card as one argument, such as 7H 8H 9H")
         if args.json:
             print(json.dumps({"error": message}, ensure_ascii=False))
         print(f"buraco-learn check-meld: {message}", file=sys.stderr)
@@ -59,13 +68,13 @@ def run(args: argparse.Namespace) -> int:
         answer = _answer(line, rules, args.json)
         if answer is None:
             status = 2
-            where = f"line {number}: " if not args.cards else ""
             message = _error_of(line)
-            print(f"buraco-learn check-meld: {where}{message}", file=sys.stderr)
+            where = message if args.cards else _("line {number}: {message}", number=number, message=message)
+            print(f"buraco-learn check-meld: {where}", file=sys.stderr)
             if args.json:
                 print(json.dumps({"input": line, "error": message}, ensure_ascii=False))
             else:
-                print(f"{line.strip()}: error: {message}")
+                print(_("{line}: error: {message}", line=line.strip(), message=message))
         else:
             legal, text = answer
             if not legal and status == 0:
@@ -79,8 +88,20 @@ def _error_of(line: str) -> str:
     try:
         check_meld(line)
     except BuracoError as error:
-        return str(error)
-    return "cannot be read"
+        return _notation_error(str(error))
+    return _("cannot be read")
+
+
+_BAD_CARD = re.compile(r"invalid card notation (.*) in (.*): " + re.escape(_CARD_HINT), re.DOTALL)
+
+
+def _notation_error(message: str) -> str:
+    """A card notation error (buraco_learn.cards' English) in the current language."""
+    found = _BAD_CARD.fullmatch(message) if language() != "en" else None
+    if found is None:
+        return message
+    return _("invalid card notation {card} in {text}: a card is a rank (A 2 3 4 5 6 7 8 9 10 J Q K, or T for 10) "
+             "and a suit (S H D C or ♠ ♥ ♦ ♣), or JK for a joker", card=found[1], text=found[2])
 
 
 def _answer(line: str, rules: Rules, as_json: bool) -> tuple[bool, str] | None:
@@ -90,6 +111,8 @@ def _answer(line: str, rules: Rules, as_json: bool) -> tuple[bool, str] | None:
         return None
     if as_json:
         data = verdict.to_dict()
+        if language() != "en":
+            data["reason"] = verdict_reason(verdict)  # explanations are in the language already
         data["input"] = line
         return verdict.legal, json.dumps(data, ensure_ascii=False)
-    return verdict.legal, f"{line.strip()}: {verdict.reason}"
+    return verdict.legal, f"{line.strip()}: {verdict_reason(verdict)}"

@@ -1,0 +1,205 @@
+"""The learner's language: English, Italian or Brazilian Portuguese (issue 18).
+
+Every learner-facing sentence is one whole message, written in English in the code
+with named placeholders and looked up in a gettext catalogue for the current language::
+
+    _("A meld needs at least {least} cards; this one has {count}", least=3, count=2)
+
+English is the code's own text: in English a message is only formatted, so English
+output is exactly what the code writes. The current language is a context variable
+(:data:`LANGUAGE`, ``"en"`` unless set): :func:`use` sets it for a block,
+:func:`set_language` for the rest of the context, and :func:`resolve` turns what a
+user or the environment says (``it_IT.UTF-8``, ``pt-BR``, ``pt``) into one of
+:data:`LANGUAGES`.
+
+>>> from buraco_learn.i18n import _, use
+>>> print(_("A meld needs at least {least} cards; this one has {count}", least=3, count=2))
+A meld needs at least 3 cards; this one has 2
+>>> with use("it"):
+...     print(_("A meld needs at least {least} cards; this one has {count}", least=3, count=2))
+Una combinazione deve avere almeno 3 carte; questa ne ha 2
+>>> resolve("pt_BR.UTF-8"), resolve("it-IT"), resolve("pt"), resolve("de_DE"), resolve("C.UTF-8")
+('pt_BR', 'it', 'pt_BR', 'en', 'en')
+
+The catalogues live in ``buraco_learn/locale``: ``buraco_learn.pot`` (the messages,
+extracted by Babel as ``babel.cfg`` at the repository's root says), and for each
+language ``<lang>/LC_MESSAGES/buraco_learn.po`` (the translations, edited by hand)
+beside its compiled ``buraco_learn.mo`` (shipped in the wheel, read at run time by the
+standard library's :mod:`gettext`: the engine needs no new dependency). After changing
+a message in the code, from the repository's root (Babel needed, as in the test venv)::
+
+    python -m buraco_learn.i18n update    # extract the .pot, merge it into each .po, compile each .mo
+    python -m buraco_learn.i18n compile   # only compile each .po into its .mo (after editing translations)
+
+then translate what ``update`` marked new or fuzzy in each ``.po`` and ``compile``.
+``tests/test_i18n_catalogues.py`` fails while a message is untranslated, fuzzy, or
+its ``.mo`` is older than its ``.po``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import functools
+import gettext
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+#: The languages a learner can read: English (the code's own), Italian, Brazilian Portuguese.
+LANGUAGES: Final = ("en", "it", "pt_BR")
+#: Each language's name in itself, for a chooser.
+NAMES: Final = {"en": "English", "it": "Italiano", "pt_BR": "Português (Brasil)"}
+#: The gettext domain: ``locale/<lang>/LC_MESSAGES/buraco_learn.mo``.
+DOMAIN: Final = "buraco_learn"
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+#: The environment variables that name a language, strongest first (POSIX's order).
+ENVIRONMENT: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+#: The current language (one of :data:`LANGUAGES`).
+LANGUAGE: Final[contextvars.ContextVar[str]] = contextvars.ContextVar("buraco_learn_language", default="en")
+
+_ALIASES: Final = {"en": "en", "it": "it", "pt": "pt_BR"}
+
+
+def find(text: str | None) -> str | None:
+    """The supported language ``text`` names (``it_IT.UTF-8``, ``it-IT``, ``pt-BR``, ``pt``, ``PT_br``), else None.
+
+    >>> find("it_CH.UTF-8"), find("pt_BR@euro"), find("EN_gb"), find("fr"), find("")
+    ('it', 'pt_BR', 'en', None, None)
+    """
+    if not text:
+        return None
+    code = text.strip().split(".")[0].split("@")[0].replace("-", "_")
+    language = code.split("_")[0].lower()
+    return _ALIASES.get(language)
+
+
+def resolve(text: str | None) -> str:
+    """The supported language ``text`` names, else ``"en"``."""
+    return find(text) or "en"
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment names (``LC_ALL``, else ``LC_MESSAGES``, else ``LANG``), else ``"en"``."""
+    import os
+
+    env = os.environ if environ is None else environ
+    for name in ENVIRONMENT:
+        value = env.get(name, "")
+        if value:
+            return resolve(value)
+    return "en"
+
+
+def language() -> str:
+    """The current language."""
+    return LANGUAGE.get()
+
+
+def set_language(lang: str) -> contextvars.Token[str]:
+    """Make ``lang`` (resolved, see :func:`resolve`) the current language; the token undoes it."""
+    return LANGUAGE.set(resolve(lang))
+
+
+@contextlib.contextmanager
+def use(lang: str) -> Iterator[str]:
+    """Within the block, messages are in ``lang`` (resolved); yields the language used."""
+    token = set_language(lang)
+    try:
+        yield LANGUAGE.get()
+    finally:
+        LANGUAGE.reset(token)
+
+
+@functools.cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (English, or a missing one: the messages as written)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def _(message: str, /, **params: object) -> str:
+    """``message`` in the current language, its ``{named}`` placeholders filled from ``params``.
+
+    Without ``params`` the text is returned as found (no braces are read).
+    """
+    lang = LANGUAGE.get()
+    text = message if lang == "en" else catalogue(lang).gettext(message)
+    return text.format(**params) if params else text
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
+    """The singular or plural message for ``n`` in the current language (its own plural rule), formatted
+    with ``n`` and ``params``."""
+    lang = LANGUAGE.get()
+    if lang == "en":
+        text = singular if n == 1 else plural
+    else:
+        text = catalogue(lang).ngettext(singular, plural, n)
+    return text.format(n=n, **params)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for extraction where it is translated later, by :func:`_`."""
+    return message
+
+
+# -- the catalogues' upkeep (Babel, a development tool: never imported at run time) ----------------------
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+POT: Final = LOCALE_DIR / f"{DOMAIN}.pot"
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str) -> Path:
+    return po_path(lang).with_suffix(".mo")
+
+
+def _babel(argv: list[str]) -> None:
+    from babel.messages.frontend import CommandLineInterface
+
+    babel: Any = CommandLineInterface()  # Babel has no type hints
+    babel.run(["pybabel", "-q", *argv])
+
+
+def update() -> None:
+    """Extract the messages into the ``.pot``, merge them into each ``.po`` (new ones empty, changed ones
+    fuzzy), and compile each ``.mo``."""
+    POT.parent.mkdir(parents=True, exist_ok=True)
+    _babel(["extract", "-F", str(ROOT / "babel.cfg"), "-o", str(POT), "--project", "buraco-learn",
+            "--copyright-holder", "buraco-learn contributors", "--no-location", "--sort-output", str(ROOT / "buraco_learn")])
+    for lang in LANGUAGES[1:]:
+        if po_path(lang).exists():
+            _babel(["update", "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", lang, "--no-wrap"])
+        else:
+            _babel(["init", "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", lang, "--no-wrap"])
+    compile_all()
+
+
+def compile_all() -> None:
+    """Compile each language's ``.po`` into its ``.mo``."""
+    for lang in LANGUAGES[1:]:
+        _babel(["compile", "-i", str(po_path(lang)), "-o", str(mo_path(lang)), "-D", DOMAIN, "-l", lang])
+    catalogue.cache_clear()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args == ["update"]:
+        update()
+    elif args == ["compile"]:
+        compile_all()
+    else:
+        print("usage: python -m buraco_learn.i18n update|compile", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

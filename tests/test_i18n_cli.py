@@ -1,0 +1,131 @@
+"""``buraco-learn check-meld`` in Italian and Brazilian Portuguese (issue 18): ``LANG`` or ``--lang``.
+
+Same exit statuses and the same JSON keys and codes as in English; only the text for
+people changes. English stays what it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from buraco_learn.cli import language_of, main
+
+STDIN = "5H 6H 7H\n2S 2H 2D\n5H 5X\n\n3H 4H JK 6H 7H 8H 9H\nKH AH 2H 3H\n"
+ENGLISH_WORDS = ("legal", "illegal", "meld", "wild", "joker", "invalid card notation", "cannot", " error: ", "line ")
+
+
+def run(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {key: value for key, value in os.environ.items() if key not in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    environment.update(env or {})
+    return subprocess.run([sys.executable, "-m", "buraco_learn", *args], input=stdin, capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, env=environment)
+
+
+def in_process(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(argv)
+    finally:
+        sys.stdin = old
+    return status, out.getvalue(), err.getvalue()
+
+
+def no_english(text: str) -> None:
+    for line in text.splitlines():
+        line = line.split(": ", 1)[-1] if not line.startswith("{") else line  # the meld as typed comes first
+        for word in ENGLISH_WORDS:
+            assert word not in line.replace("'Melds'", ""), (word, line)
+
+
+def test_lang_it_from_the_environment_answers_in_italian_with_the_same_exit_status() -> None:
+    english = run("check-meld", "2S", "2H", "2D")
+    italian = run("check-meld", "2S", "2H", "2D", env={"LANG": "it_IT.UTF-8"})
+    assert english.returncode == italian.returncode == 1
+    assert "illegal: A meld cannot be made of wild cards alone" in english.stdout
+    assert italian.stdout == "2S 2H 2D: combinazione non valida: Una combinazione non può essere fatta di sole matte: " \
+                             "tre pinelle non fanno un tris (002 'Melds').\n"
+    for stdin_env in ({"LANG": "it_IT.UTF-8"}, {"LC_ALL": "it_IT.UTF-8", "LANG": "en_US.UTF-8"}):
+        result = run("check-meld", stdin=STDIN, env=stdin_env)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        no_english(result.stdout)
+        assert "riga 3: carta scritta male '5X'" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "env"), [(["--lang", "pt_BR"], {}), (["--lang=pt-BR"], {"LANG": "it_IT.UTF-8"}),
+                                           ([], {"LANG": "pt_BR.UTF-8"})])
+def test_json_keeps_its_keys_and_codes_in_portuguese(args: list[str], env: dict[str, str]) -> None:
+    english = run("check-meld", "--json", stdin=STDIN)
+    portuguese = run("check-meld", *args, "--json", stdin=STDIN, env=env)
+    assert english.returncode == portuguese.returncode == 2
+    lines_en = [json.loads(line) for line in english.stdout.splitlines()]
+    lines_pt = [json.loads(line) for line in portuguese.stdout.splitlines()]
+    assert len(lines_en) == len(lines_pt) == 6
+    text_keys = {"reason", "explanations", "error"}
+    for en, pt in zip(lines_en, lines_pt):
+        assert list(en) == list(pt)  # the same keys, in the same order
+        assert {key: value for key, value in en.items() if key not in text_keys} == \
+               {key: value for key, value in pt.items() if key not in text_keys}
+        for key in text_keys & set(en):
+            assert en[key] != pt[key] or en[key] == [], key
+    no_english("\n".join(line.get("reason", line.get("error", "")) for line in lines_pt))
+    assert lines_pt[1]["reason"].startswith("jogo inválido: Um jogo não pode ser feito só de curingas")
+    assert lines_pt[4]["reason"] == "sequência suja válida: 3♥ 4♥ JK 6♥ 7♥ 8♥ 9♥, um burraco sujo; o coringa vale como 5♥"
+
+
+def test_english_output_is_unchanged() -> None:
+    expected = [
+        "5H 6H 7H: legal clean run 5♥ 6♥ 7♥",
+        "2S 2H 2D: illegal: A meld cannot be made of wild cards alone: three 2s are not a set (002 'Melds').",
+        "5H 5X: error: invalid card notation '5X' in '5H 5X': a card is a rank (A 2 3 4 5 6 7 8 9 10 J Q K, or T for 10) "
+        "and a suit (S H D C or ♠ ♥ ♦ ♣), or JK for a joker",
+        ": illegal: No cards were given; a meld needs at least 3 (002 'Melds').",
+        "3H 4H JK 6H 7H 8H 9H: legal dirty run 3♥ 4♥ JK 6♥ 7♥ 8♥ 9♥, a dirty burraco: the joker stands for 5♥",
+        "KH AH 2H 3H: illegal: A run cannot turn the corner from King through Ace to 2: K-A-2 is not a run (002 'Melds').",
+    ]
+    plain = run("check-meld", stdin=STDIN)
+    assert plain.stdout.splitlines() == expected and plain.returncode == 2
+    for args, env in ((["--lang", "en"], {"LANG": "it_IT.UTF-8"}), ([], {"LANG": "C.UTF-8"}), ([], {"LANG": "fr_FR.UTF-8"})):
+        result = run("check-meld", *args, stdin=STDIN, env=env)
+        assert (result.stdout, result.returncode) == (plain.stdout, plain.returncode), (args, env)
+        assert [line for line in result.stderr.splitlines() if line.startswith("buraco-learn")] == \
+               [line for line in plain.stderr.splitlines() if line.startswith("buraco-learn")]
+    english_json = run("check-meld", "--json", stdin=STDIN)
+    assert run("check-meld", "--json", "--lang", "en", stdin=STDIN, env={"LANG": "pt_BR.UTF-8"}).stdout == english_json.stdout
+
+
+def test_lang_is_taken_before_or_after_the_command_and_an_unknown_one_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    before = in_process(["--lang", "it", "check-meld", "5H", "6H", "7H"])
+    after = in_process(["check-meld", "5H", "6H", "7H", "--lang", "it"])
+    assert before == after == (0, "5H 6H 7H: scala pulita valida: 5♥ 6♥ 7♥\n", "")
+    status, out, err = in_process(["check-meld", "--lang", "klingon", "5H"])
+    assert status == 2 and out == "" and err.count("\n") == 1 and "unknown language 'klingon'" in err
+    status, out, err = in_process(["check-meld", "--lang", "it", "7H", "", "9H"])
+    assert status == 2 and err.startswith("buraco-learn check-meld: una carta vuota")
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    assert in_process(["check-meld", "KS", "KD", "2C"]) == (0, "KS KD 2C: trinca suja válida: K♠ K♦ 2♣; o 2♣ vale como rei\n", "")
+    assert in_process(["score", "--help"])[0] == 0
+
+
+def test_the_language_of_a_command_line() -> None:
+    assert language_of(["check-meld", "--lang", "pt-BR"], {}) == "pt_BR"
+    assert language_of(["--lang=it", "check-meld"], {"LANG": "pt_BR"}) == "it"
+    assert language_of(["check-meld", "--", "--lang", "it"], {}) == "en"
+    assert language_of(["check-meld"], {"LC_ALL": "it_IT.UTF-8"}) == "it"
+    assert language_of(["check-meld", "--lang", "xx"], {"LANG": "pt_BR.UTF-8"}) == "pt_BR"
+
+
+def test_the_help_is_in_the_language() -> None:
+    result = run("check-meld", "--help", env={"LANG": "it_IT.UTF-8"})
+    assert result.returncode == 0 and "Codice di uscita" in result.stdout and "--lang LANG" in result.stdout
