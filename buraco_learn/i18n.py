@@ -58,7 +58,18 @@ LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 ENVIRONMENT: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 #: The current language (one of :data:`LANGUAGES`).
-LANGUAGE: Final[contextvars.ContextVar[str]] = contextvars.ContextVar("buraco_learn_language", default="en")
+def _shared_language() -> contextvars.ContextVar[str]:
+    """The one variable, kept on the package: a tool that loads this file twice (pytest's doctest collection)
+    would otherwise split the language between two copies of the module."""
+    fresh: contextvars.ContextVar[str] = contextvars.ContextVar("buraco_learn_language", default="en")
+    home = sys.modules.get(__package__ or "buraco_learn")
+    if home is None:
+        return fresh
+    shared: contextvars.ContextVar[str] = vars(home).setdefault("_i18n_language", fresh)
+    return shared
+
+
+LANGUAGE: Final = _shared_language()
 
 _ALIASES: Final = {"en": "en", "it": "it", "pt": "pt_BR"}
 
