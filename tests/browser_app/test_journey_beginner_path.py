@@ -216,6 +216,45 @@ class Walk:
         expect()(self.page.get_by_text(re.compile(rf"You got 0 of {len(quiz.questions)} right at the first try"))).to_be_visible()
         check_page(self.tab, self.where("its questions answered"))
 
+    def discard_task(self, picker: Any, index: int, count: int) -> None:
+        """A "which card may you not discard?" task (lesson 5): the card refused is read from the page as a learner
+        reads it (the card taken alone from the pile, shown above the hand; or the one wild card, when the side can
+        close), a wrong pick first, then a fresh hand answered right; the marked card must be the one refused."""
+        def refused(hand: list[tuple[str, Card]]) -> int:
+            cards = [card for _, card in hand]
+            shown = table_cards(picker)
+            if len(shown) == 1 and shown[0] in cards:
+                return cards.index(shown[0])
+            wilds = [place for place, card in enumerate(cards) if card.is_joker or card.is_two]
+            assert len(wilds) == 1, f"{self.where(f'task {index + 1}')}: which card is refused? {cards}, {shown}"
+            return wilds[0]
+
+        expect()(picker.locator(".bl-prompt")).to_contain_text(f"Task {index + 1} of {count}")
+        hand = hand_of(picker)
+        answer = refused(hand)
+        wrong = next(place for place in range(len(hand)) if place != answer)
+        picker.locator(f'.bl-hand .bl-card[data-id="{hand[wrong][0]}"]').click()
+        picker.locator('.bl-actions button[data-key="check"]').click()
+        feedback = picker.locator(".bl-feedback.bl-incorrect")
+        expect()(feedback).to_contain_text("may not discard")
+        assert "(002 " in feedback.inner_text(), feedback.inner_text()
+        marked = picker.locator(".bl-hand .bl-card.bl-answer")
+        expect()(marked).to_have_count(1)
+        assert marked.first.get_attribute("data-id") == hand[answer][0], "the card marked is not the one refused"
+        self.mistakes += 1
+        check_page(self.tab, self.where(f"task {index + 1} on the cards answered wrong"))
+        picker.locator('.bl-actions button[data-key="another"]').click()
+        expect()(picker).to_have_attribute("data-stage", "pick")
+        hand = hand_of(picker)
+        picker.locator(f'.bl-hand .bl-card[data-id="{hand[refused(hand)][0]}"]').click()
+        picker.locator('.bl-actions button[data-key="check"]').click()
+        expect()(picker.locator(".bl-feedback.bl-correct")).to_contain_text("Right!")
+        expect()(picker.locator(".bl-step-done")).to_have_count(index + 1)
+        self.tasks += 1
+        check_page(self.tab, self.where(f"task {index + 1} on the cards answered right"))
+        if index + 1 < count:
+            picker.locator('.bl-actions button[data-key="next"]').click()
+
     def card_tasks(self, tasks: kit.CardTasks) -> None:
         picker = self.page.locator(".bl-picker")
         expect()(picker).to_be_visible(timeout=60_000)
@@ -225,6 +264,9 @@ class Walk:
             template = step.variant(random.Random(index), rules)
             expect()(picker.locator(".bl-prompt")).to_contain_text(f"Task {index + 1} of {len(steps)}")
             expect()(picker).to_have_attribute("data-stage", "pick")
+            if template.action == "discard-refused":
+                self.discard_task(picker, index, len(steps))
+                continue
             # wrong: a card the engine refuses
             hand = hand_of(picker)
             task = shown_task(template, [card for _, card in hand], table_cards(picker))
