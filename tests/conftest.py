@@ -6,6 +6,9 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+#: The lessons' checks run in a notebook's namespace at the page's end (tests/lesson_checks/README.md), not as test modules.
+collect_ignore_glob = ["lesson_checks/*.py"]
+
 settings.register_profile("ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -1,6 +1,6 @@
 """The hand picker in Voila, in headless Chromium: one picker per task of lessons 2, 3 and 4.
 
-The notebook shows every step of :data:`~buraco_learn.app.cardtasks.MELDS`, ``WILDS`` and ``ACES`` as its
+The notebook shows every step of the ``cards`` steps of lessons 2, 3 and 4 (lessons/tasks/melds.toml, wild-cards.toml, aces.toml) as its
 own picker (a fixed seed), so the test builds the same tasks in Python to know the engine's answer. On a
 desktop (1366x900) and a phone (390x844) no card of a hand covers another, nothing leaves the screen and
 the button is reachable; every picker is answered right with the keyboard alone (what the browser may
@@ -16,11 +16,12 @@ from typing import Any
 
 import pytest
 
-from buraco_learn.app.cardsteps import ACES, MELDS, WILDS
 from buraco_learn.app.cardtasks import TaskRun
+from buraco_learn.app.taskdata import load
 
 pytestmark = pytest.mark.browser
 
+MELDS, WILDS, ACES = (load(lesson)["cards"].build() for lesson in ("melds", "wild-cards", "aces"))  # lessons 2-4
 STEPS = (*MELDS, *WILDS, *ACES)
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
