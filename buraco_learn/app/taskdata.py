@@ -1,8 +1,8 @@
 """A lesson's tasks declared as data: ``lessons/tasks/<lesson id>.toml``, read, checked and built here.
 
-A lesson notebook holds no Python that makes a task. It names its blocks::
+A lesson notebook holds no Python that makes a task. It names its blocks (:mod:`buraco_learn.app.lesson`)::
 
-    lesson = kit.begin("turn")     # the page, its navigation and progress
+    lesson = begin("turn")         # the page, its navigation and progress
     lesson.show("turn")            # the block [turn] of lessons/tasks/turn.toml, as a widget
     lesson.end()                   # the recap, "I've done this lesson", the navigation (and the tests' checks)
 
