@@ -145,5 +145,11 @@ def run_checks(page: str, namespace: dict[str, Any] | None = None) -> bool:
 
         shell = get_ipython()
         namespace = shell.user_ns if shell is not None else {}
-    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)  # the tests' own code
+    import sys
+
+    sys.path.insert(0, str(path.parent))  # what several pages check alike: ``_shared`` beside the pages' files
+    try:
+        exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)  # the tests' own code
+    finally:
+        sys.path.remove(str(path.parent))
     return True

@@ -1,4 +1,6 @@
 """Lesson 2 (02_melds.ipynb): the checks run at its lesson.end() under nbval (tests/test_lessons.py)."""
+from _shared import card_steps_solved
+
 from buraco_learn.app import lessonkit as kit
 
 quiz = lesson["check"]
@@ -9,9 +11,4 @@ assert "legal" in tryout.run("7D 6D 5D") and "invalid card notation" in tryout.r
 assert lesson.tasks == len(lesson.declared("cards")) + len(lesson.declared("check"))
 
 # every task of the lesson has a right answer the engine accepts; a wrong one deals a fresh hand
-run = kit.CardTasks(lesson.declared("cards"), seed=11).run
-for _ in run.steps:
-    assert run.check(list(run.solution_ids())) is True and run.stage == "right"
-    if run.index + 1 < len(run.steps):
-        run.next()
-assert run.finished
+assert card_steps_solved(lesson.declared("cards"))

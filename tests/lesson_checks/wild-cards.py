@@ -1,5 +1,5 @@
 """Lesson 3 (03_wild_cards.ipynb): the checks run at its lesson.end() under nbval (tests/test_lessons.py)."""
-from buraco_learn.app import lessonkit as kit
+from _shared import card_steps_solved
 
 quiz = lesson["check"]
 assert quiz.correct_choice(2) == "Not legal"  # 002: three 2s are not a set
@@ -8,9 +8,4 @@ assert "4♦" in swapping.run("5D")               # the wild moves to the lower 
 assert "at most one wild" in adding.run("2H")
 
 # every task of the lesson has a right answer the engine accepts; a wrong one deals a fresh hand
-run = kit.CardTasks(lesson.declared("cards"), seed=11).run
-for _ in run.steps:
-    assert run.check(list(run.solution_ids())) is True and run.stage == "right"
-    if run.index + 1 < len(run.steps):
-        run.next()
-assert run.finished
+assert card_steps_solved(lesson.declared("cards"))

@@ -1,0 +1,59 @@
+"""What several pages' checks do alike (each page's own file says what is particular to it).
+
+A page's checks import it as ``_shared``: :func:`buraco_learn.app.lesson.run_checks` puts this folder on the
+path while they run. Each function asserts as it goes and returns True, so a page's file reads
+``assert card_steps_solved(...)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def card_steps_solved(steps: Any) -> bool:
+    """Every step of a ``cards`` block has a right answer the engine accepts, in a run of its own."""
+    from buraco_learn.app import lessonkit as kit
+
+    run = kit.CardTasks(steps, seed=11).run
+    for _ in run.steps:
+        assert run.check(list(run.solution_ids())) is True and run.stage == "right"
+        if run.index + 1 < len(run.steps):
+            run.next()
+    assert run.finished
+    return True
+
+
+def coach_reviews_a_position(lesson: Any) -> bool:
+    """A strategy lesson: a trap played is set back with the coach's better choice; a fresh variant, the
+    coach's line passes it; on to the next position."""
+    tasks = lesson["positions"]
+    assert len(tasks.spots) >= 5 and lesson.tasks == len(tasks.spots)
+    trap = tasks.play_wrong()  # a move the lesson warns against: the coach's choice is clearly better
+    assert tasks.attempt.result is False and lesson.mistakes == 1 and "Not the coach" in tasks.feedback.value
+    assert tasks.reviewing and tasks.attempt.judged[-1].best.canonical() != trap.canonical()
+    tasks.try_again()  # a fresh variant: the same idea in other suits
+    assert tasks.attempt.number == 1 and tasks.attempt.result is None
+    tasks.coach_line()
+    assert tasks.attempt.result is True and tasks.passed[0] and "The coach agrees" in tasks.feedback.value
+    tasks.next_position()
+    assert tasks.index == 1
+    return True
+
+
+def variant_plays_and_answers(lesson: Any, name: str, plays: tuple[str, ...], answers: list[str], italian_says: str) -> bool:
+    """A variants lesson: each turn's marked line meets its goals; the comparison answers as Italian Burraco does
+    (``italian_says``), and, each question under its own ruleset, gives the lesson's marked answers."""
+    from buraco_learn.app import variants as v
+
+    chooser = lesson.chooser
+    for play in plays:
+        exercise = lesson[play]
+        for action in v.PLAYS[play].solution:
+            exercise.play(action)
+        assert all(met for _, met in exercise.goals()) and "Well done" in exercise.status.value
+    assert italian_says in v.compare_html(name, chooser.rules)  # Italian Burraco answers otherwise
+    for marked, answer in zip(v.MARKED[name], answers):  # each under its own ruleset
+        chooser.select(marked.rules)
+        assert f'class="variant-answer">{answer}<' in v.compare_html(name, chooser.rules)
+    chooser.select("italian")
+    return True
