@@ -183,13 +183,20 @@ def _check_cards(block: Block, text: Any, where: str) -> str:
     return text
 
 
+def _setup(position: Mapping[str, Any]) -> dict[str, Any]:
+    """A ``position`` table as :func:`~buraco_learn.game.position.position` takes it: TOML has no None, so a pot
+    already taken is written ``"taken"``."""
+    setup = dict(position)
+    if isinstance(setup.get("pots"), list):
+        setup["pots"] = [None if pot == "taken" else pot for pot in setup["pots"]]
+    return setup
+
+
 def _table(block: Block) -> Any:
     from buraco_learn.app.positions import COMMENTS, GOALS, Exercise
 
     block.only("rules", "key", "task", "goals", "comment", "position")
-    setup = dict(block.need("position", dict))
-    if isinstance(setup.get("pots"), list):  # TOML has no None: "taken" marks a pot already taken
-        setup["pots"] = [None if pot == "taken" else pot for pot in setup["pots"]]
+    setup = _setup(block.need("position", dict))
     goals = []
     for name in block.need("goals", list):
         if not _known(name, GOALS):
@@ -419,10 +426,7 @@ def _strategy(block: Block) -> list[Any]:
         if not isinstance(entry, dict) or not set(_SPOT_FIELDS) <= set(entry) <= {*_SPOT_FIELDS, "variants"}:
             raise block.fail(f"{where} must have {', '.join(_SPOT_FIELDS)} (and may have variants)")
         _check_spot(block, where, entry)
-        position = dict(entry["position"])
-        if isinstance(position.get("pots"), list):
-            position["pots"] = [None if pot == "taken" else pot for pot in position["pots"]]
-        spot = Spot(str(entry["key"]), str(entry["title"]), position, str(entry["expect"]),
+        spot = Spot(str(entry["key"]), str(entry["title"]), _setup(entry["position"]), str(entry["expect"]),
                     tuple(entry["traps"]), str(entry["why"]), *([tuple(entry["variants"])] if "variants" in entry else []))
         try:
             spot.state(), spot.trap_actions(), spot.named_cards()
@@ -557,20 +561,12 @@ FACTS: Final[dict[str, Fact]] = {
 }
 
 
-def questions(lesson: str, block: str, folder: Path | None = None) -> list[Any]:
-    """The questions of a ``quiz`` block of ``lesson`` (for the tests and other pages that ask them).
-
-    >>> len(questions("turn", "check"))
-    4
-    """
-    found = load(lesson, folder)
-    if block not in found or found[block].kind != "quiz":
-        raise TaskDataError(f"{TASKS_FOLDER}/{lesson}.toml has no quiz block [{block}]")
-    return list(found[block].build())
-
-
 def trials(lesson: str, block: str, folder: Path | None = None) -> list[Any]:
-    """The :class:`~buraco_learn.app.positions.Trial` s of a ``quiz`` block's ``trial`` questions, in order."""
+    """The :class:`~buraco_learn.app.positions.Trial` s of a ``quiz`` block's ``trial`` questions, in order.
+
+    >>> [trial.title for trial in trials("turn", "check")][2]
+    'Drawing, then taking the pile too'
+    """
     found = load(lesson, folder).get(block)
     if found is None or found.kind != "quiz":
         raise TaskDataError(f"{TASKS_FOLDER}/{lesson}.toml has no quiz block [{block}]")
@@ -607,5 +603,5 @@ def shown(block: Block, page: Any) -> Any:
         return CardTasks(built, page=page, quiz=block.get("name", "cards"), rules=_ruleset(block))
     from buraco_learn.app.strategy import StrategyTasks
 
-    return StrategyTasks((getattr(page, "info", None) and page.info.id) or block.name, page, spots=built)
+    return StrategyTasks(page.info.id if page is not None else block.name, page, spots=built)
 
