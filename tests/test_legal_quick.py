@@ -11,23 +11,14 @@ import pytest
 
 from buraco_learn import PRESET_NAMES, preset
 from buraco_learn.cards import Card, code_of_id
-from buraco_learn.errors import IllegalActionError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
-from buraco_learn.game.legal import _opening_groups, draw_actions, generate, play_actions
+from buraco_learn.game.legal import _opening_groups, _valid, draw_actions, generate, play_actions
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
 from buraco_learn.game.predicates import may_add_to
 from buraco_learn.game.state import HandState
 
 _CARD = tuple(Card.from_code(code) for code in range(53))
-
-
-def _valid(state: HandState, action: Action) -> bool:
-    try:
-        state._check(action)
-    except IllegalActionError:
-        return False
-    return True
 
 
 def checked_one_by_one(state: HandState) -> tuple[list[Action], list[Action]]:
