@@ -52,7 +52,7 @@ def test_lang_it_from_the_environment_answers_in_italian_with_the_same_exit_stat
     italian = run("check-meld", "2S", "2H", "2D", env={"LANG": "it_IT.UTF-8"})
     assert english.returncode == italian.returncode == 1
     assert "illegal: A meld cannot be made of wild cards alone" in english.stdout
-    assert italian.stdout == "2S 2H 2D: combinazione non valida: Una combinazione non può essere fatta di sole matte: " \
+    assert italian.stdout == "2S 2H 2D: Questa combinazione non è valida. Una combinazione non può essere fatta di sole matte: " \
                              "tre pinelle non fanno un tris (002 'Melds').\n"
     for stdin_env in ({"LANG": "it_IT.UTF-8"}, {"LC_ALL": "it_IT.UTF-8", "LANG": "en_US.UTF-8"}):
         result = run("check-meld", stdin=STDIN, env=stdin_env)
@@ -78,7 +78,7 @@ def test_json_keeps_its_keys_and_codes_in_portuguese(args: list[str], env: dict[
         for key in text_keys & set(en):
             assert en[key] != pt[key] or en[key] == [], key
     no_english("\n".join(line.get("reason", line.get("error", "")) for line in lines_pt))
-    assert lines_pt[1]["reason"].startswith("jogo inválido: Um jogo não pode ser feito só de curingas")
+    assert lines_pt[1]["reason"].startswith("Este jogo não é válido. Um jogo não pode ser feito só de curingas")
     assert lines_pt[4]["reason"] == "sequência suja válida: 3♥ 4♥ JK 6♥ 7♥ 8♥ 9♥, um burraco sujo; o coringa vale como 5♥"
 
 

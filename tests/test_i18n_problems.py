@@ -169,3 +169,15 @@ def test_the_players_words() -> None:
         assert "sequência" in verdict_reason(check_meld("5H 6H 7H"))
         assert "coringa" in verdict_reason(check_meld("JK 6D 7D"))
         assert "curinga" in verdict_reason(check_meld("JK 2S 5H 6H"))
+
+
+def test_an_illegal_verdict_is_a_whole_sentence_in_each_language() -> None:
+    verdict = check_meld("KH AH 2H 3H")
+    assert verdict.reason == reason_words(verdict) == (
+        "illegal: A run cannot turn the corner from King through Ace to 2: K-A-2 is not a run (002 'Melds').")
+    with use("it"):
+        assert verdict_reason(verdict) == ("Questa combinazione non è valida. Una scala non può girare dal re all'asso e ripartire dal 2: "
+                                           "K-A-2 non è una scala (002 'Melds').")
+    with use("pt_BR"):
+        assert verdict_reason(verdict).startswith("Este jogo não é válido. ")
+        assert verdict_reason(verdict).endswith("(002 'Melds').")
