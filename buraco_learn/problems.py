@@ -136,6 +136,11 @@ def _rank_word(rank: int) -> str:
     return _(_RANK_PLURALS[rank])
 
 
+def rank_plural(rank: int) -> str:
+    """The plural noun of ``rank`` (1 to 13) in the current language: ``Kings``, ``re``, ``reis``."""
+    return _(_RANK_PLURALS[rank])
+
+
 def citation(source: Citation) -> str:
     """``source`` in the compact form of one-line explanations (:meth:`Citation.short`), in the current
     language: the document and its section stay as written, the words around them are translated."""

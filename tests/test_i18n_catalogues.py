@@ -68,7 +68,7 @@ def test_every_translation_keeps_the_same_placeholders(lang: str) -> None:
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         for form in forms:
             assert fields(form) == wanted, f"{lang}: {message.id!r} -> {form!r}"
-            form.format(**dict.fromkeys(wanted, "x"), n=2)  # no stray brace
+            form.format(**{**dict.fromkeys(wanted, "x"), "n": 2})  # no stray brace
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

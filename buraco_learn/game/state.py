@@ -33,6 +33,8 @@ from buraco_learn.game.deal import Deal, deal_hand, next_seat, seat_names
 from buraco_learn.game.phases import DRAW_PHASE, OVER, PLAY, POT_PHASE
 from buraco_learn.game.predicates import POT, close_shortfall, pile_card_to_meld, seen_of_pile
 from buraco_learn.game.table import TableMeld
+from buraco_learn.i18n import _
+from buraco_learn.problems import citation
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite_for
 from buraco_learn.vocabulary import vocabulary
@@ -292,15 +294,15 @@ class HandState:
         if lacking is None:
             return None
         words = vocabulary(rules)
-        can = "you can" if words.alone else "it can"
+        # each wording is a message of its own (buraco_learn.game.turnrules explains why)
         if lacking == POT:
-            return self._why("close_conditions", f"{words.we} must pick up {words.its} {words.pot} before {can} close")
-        word = words.burraco
-        what = f"a clean {word} (no wild card)" if rules.close_needs_burraco == "clean" else f"a {word} (a meld of seven or more cards)"
-        return self._why("close_conditions", f"{words.we_need} {what} on the table before {can} close")
+            return self._why("close_conditions", _(turnrules.CLOSE_NEEDS_POT[words.pot, words.alone]))
+        clean = "clean" if rules.close_needs_burraco == "clean" else "any"
+        return self._why("close_conditions", _(turnrules.CLOSE_NEEDS_BURRACO[clean, words.burraco, words.alone]))
 
     def _why(self, rule: str, text: str) -> str:
-        return f"{text} ({cite_for(rule, self.rules).short()})"
+        """``text`` with its rule's source, in the current language (the document and its section as written)."""
+        return _("{reason} ({source})", reason=text, source=citation(cite_for(rule, self.rules)))
 
     # -- applying -------------------------------------------------------------------
     def apply(self, action: object) -> None:

@@ -9,6 +9,34 @@ from. Nothing here changes the state: :meth:`HandState.apply` runs :func:`_check
 first and executes the plan only when it passes. The questions the rules ask (which
 cards are wild, whose melds, what the pile allows, whether a side may close) are
 answered in :mod:`buraco_learn.game.predicates`.
+
+Each refusal is one whole message in the learner's language (:mod:`buraco_learn.i18n`),
+cited as :meth:`HandState._why <buraco_learn.game.state.HandState._why>` cites it; the
+action's notation ('discard 7D') is quoted as written. Where the ruleset's words
+(:mod:`buraco_learn.vocabulary`) change a sentence (what the pot is called, what a meld of
+seven is called, a side or a lone player in cut-throat), each wording is its own message,
+looked up in a table keyed by those words (:data:`POT_FIRST`, :data:`CLOSE_NEEDS_POT`,
+:data:`CLOSE_NEEDS_BURRACO`...), rather than one message with the word filled in or one per
+preset through a message context: the English of every variant is written out as the
+learner reads it (so the catalogue's English is the code's, word for word), and the
+translator writes each as a sentence of its own, with the article and agreement the word
+needs (Italian *il pozzetto*, *la canasta*; Portuguese *o morto*, *a canastra*), keeping
+the preset's own word in every language. Only ranks and cards are filled in (a set of
+*re*, the K♥). In English a refusal is the same text the code always wrote.
+
+>>> import random
+>>> from buraco_learn import preset
+>>> from buraco_learn.game.state import HandState
+>>> from buraco_learn.i18n import use
+>>> state = HandState.new(preset("italian"), random.Random(1))
+>>> state.explain_illegal("discard 7D")
+"illegal action 'discard 7D': first draw a card from the stock or take the discard pile (002 'Playing a turn')"
+>>> with use("it"):
+...     state.explain_illegal("pot")
+"mossa non consentita 'pot': il pozzetto lo prende solo chi è appena rimasto senza carte in mano (002 'The pozzetti')"
+>>> with use("pt_BR"):
+...     state.explain_illegal("discard 7D")
+"jogada não permitida 'discard 7D': primeiro compre uma carta do monte ou pegue o lixo (002 'Playing a turn')"
 """
 
 from __future__ import annotations
@@ -35,8 +63,10 @@ from buraco_learn.game.predicates import (
     taken_from_pile,
 )
 from buraco_learn.game.table import TableMeld, order_ids
+from buraco_learn.i18n import N_, _, ngettext
 from buraco_learn.meldcore import ILLEGAL, SET, LegalSolution, solve
 from buraco_learn.melds import build_meld
+from buraco_learn.problems import rank_plural
 from buraco_learn.sources import states
 from buraco_learn.vocabulary import vocabulary
 
@@ -46,6 +76,65 @@ if TYPE_CHECKING:
 _CODE = tuple(code_of_id(card_id) for card_id in range(108))
 _CARDS = tuple(Card.from_code(code) for code in range(53))
 _ID_CODE = {card_id: code_of_id(card_id) for card_id in range(108)}
+
+# -- the sentences that change with the ruleset's words (see the module's docstring) -----------
+#: After emptying the hand: pick up the pot, by its name.
+POT_FIRST = {
+    "pozzetto": N_("you have emptied your hand: pick up your pozzetto first"),
+    "morto": N_("you have emptied your hand: pick up your morto first"),
+    "pot": N_("you have emptied your hand: pick up your pot first"),
+}
+#: Who may pick up the pot, by its name.
+POT_WHO = {
+    "pozzetto": N_("the pozzetto is picked up only by a player who has just emptied their hand"),
+    "morto": N_("the morto is picked up only by a player who has just emptied their hand"),
+    "pot": N_("the pot is picked up only by a player who has just emptied their hand"),
+}
+#: One set per rank, by whether the player plays alone.
+SET_ALREADY = {
+    False: N_("your side has a set of {ranks} already"),
+    True: N_("you have a set of {ranks} already"),
+}
+#: The opening minimum, on a meld, by whether the player plays alone.
+OPENING_SHORT = {
+    False: N_("your side has {score} points, so its first meld(s) must total at least {minimum} card points; these make {value}"),
+    True: N_("you have {score} points, so your first meld(s) must total at least {minimum} card points; these make {value}"),
+}
+#: The opening minimum, on an addition, by whether the player plays alone.
+OPEN_FIRST = {
+    False: N_("your side must first open with melds worth at least {minimum} card points"),
+    True: N_("you must first open with melds worth at least {minimum} card points"),
+}
+#: Adding to a meld that is not one's own, by whether the player plays alone.
+NOT_YOURS = {
+    False: N_("meld {meld} belongs to the other side: you may add only to your own side's melds"),
+    True: N_("meld {meld} belongs to another player: you may add only to your own melds"),
+}
+#: :meth:`HandState.may_close <buraco_learn.game.state.HandState.may_close>`: the pot not yet picked up,
+#: by the pot's name and whether the player plays alone.
+CLOSE_NEEDS_POT = {
+    ("pozzetto", False): N_("your side must pick up its pozzetto before it can close"),
+    ("morto", False): N_("your side must pick up its morto before it can close"),
+    ("pot", False): N_("your side must pick up its pot before it can close"),
+    ("pozzetto", True): N_("you must pick up your pozzetto before you can close"),
+    ("morto", True): N_("you must pick up your morto before you can close"),
+    ("pot", True): N_("you must pick up your pot before you can close"),
+}
+#: ... no meld of seven yet (a clean one, or any), by its name and whether the player plays alone.
+CLOSE_NEEDS_BURRACO = {
+    ("clean", "burraco", False): N_("your side needs a clean burraco (no wild card) on the table before it can close"),
+    ("clean", "canasta", False): N_("your side needs a clean canasta (no wild card) on the table before it can close"),
+    ("clean", "canastra", False): N_("your side needs a clean canastra (no wild card) on the table before it can close"),
+    ("clean", "burraco", True): N_("you need a clean burraco (no wild card) on the table before you can close"),
+    ("clean", "canasta", True): N_("you need a clean canasta (no wild card) on the table before you can close"),
+    ("clean", "canastra", True): N_("you need a clean canastra (no wild card) on the table before you can close"),
+    ("any", "burraco", False): N_("your side needs a burraco (a meld of seven or more cards) on the table before it can close"),
+    ("any", "canasta", False): N_("your side needs a canasta (a meld of seven or more cards) on the table before it can close"),
+    ("any", "canastra", False): N_("your side needs a canastra (a meld of seven or more cards) on the table before it can close"),
+    ("any", "burraco", True): N_("you need a burraco (a meld of seven or more cards) on the table before you can close"),
+    ("any", "canasta", True): N_("you need a canasta (a meld of seven or more cards) on the table before you can close"),
+    ("any", "canastra", True): N_("you need a canastra (a meld of seven or more cards) on the table before you can close"),
+}
 
 
 class TakePlan(NamedTuple):
@@ -85,7 +174,11 @@ Plan: TypeAlias = TakePlan | MeldPlan | AddPlan | DiscardPlan | ClosePlan | None
 
 
 def _refuse(state: HandState, action: Action, rule: str, text: str) -> IllegalActionError:
-    return IllegalActionError(f"illegal action {action.notation()!r}: {state._why(rule, text)}")
+    return _illegal(action, state._why(rule, text))
+
+def _illegal(action: Action, reason: str) -> IllegalActionError:
+    """The error for ``action``, refused for ``reason`` (a sentence that cites its source)."""
+    return IllegalActionError(_("illegal action {action}: {reason}", action=repr(action.notation()), reason=reason))
 
 def _without_source(reason: str) -> str:
     """A reason with its closing citation taken off, to be quoted inside another that cites
@@ -98,26 +191,26 @@ def _without_source(reason: str) -> str:
 def _check(state: HandState, action: Action) -> Plan:
     kind = action.kind
     if state.phase == OVER:
-        raise _refuse(state, action, "close_conditions", f"the hand is over ({state.end_reason})")
+        raise _refuse(state, action, "close_conditions", _("the hand is over ({end_reason})", end_reason=state.end_reason))
     if state.phase == POT_PHASE:
         if kind != A.POT:
-            raise _refuse(state, action, "pot", f"you have emptied your hand: pick up your {vocabulary(state.rules).pot} first")
+            raise _refuse(state, action, "pot", _(POT_FIRST[vocabulary(state.rules).pot]))
         return None
     if kind == A.POT:
         if not state.rules.pot_sizes:
-            raise _refuse(state, action, "no_pot", "there is no pot to pick up in this game: the first player to empty their hand ends it")
-        raise _refuse(state, action, "pot", f"the {vocabulary(state.rules).pot} is picked up only by a player who has just emptied their hand")
+            raise _refuse(state, action, "no_pot", _("there is no pot to pick up in this game: the first player to empty their hand ends it"))
+        raise _refuse(state, action, "pot", _(POT_WHO[vocabulary(state.rules).pot]))
     if state.phase == DRAW_PHASE:
         if kind == A.DRAW:
             if not state.stock:  # pragma: no cover - the hand ends before the stock is empty
-                raise _refuse(state, action, "stock_end", "the stock is empty")
+                raise _refuse(state, action, "stock_end", _("the stock is empty"))
             return None
         if kind == A.TAKE:
             return _check_take(state, action)
-        raise _refuse(state, action, "draw", "first draw a card from the stock or take the discard pile")
+        raise _refuse(state, action, "draw", _("first draw a card from the stock or take the discard pile"))
     # play phase
     if kind in (A.DRAW, A.TAKE):
-        raise _refuse(state, action, "draw", "you have drawn already; now meld, add or discard")
+        raise _refuse(state, action, "draw", _("you have drawn already; now meld, add or discard"))
     if kind == A.REDRAW:
         _check_redraw(state, action)
         return None
@@ -127,7 +220,7 @@ def _check(state: HandState, action: Action) -> Plan:
             if not pile_card_first(state.rules):
                 return _check_pending_later(state, action)
             rule = pile_card_rule(state.rules)
-            raise _refuse(state, action, rule, f"the {pending.unicode()} you took from the pile must be melded first")
+            raise _refuse(state, action, rule, _("the {card} you took from the pile must be melded first", card=pending.unicode()))
     if kind == A.MELD:
         return _check_meld(state, action)
     if kind in (A.ADD, A.SWAP):
@@ -136,31 +229,31 @@ def _check(state: HandState, action: Action) -> Plan:
         return _check_discard(state, action)
     if kind == A.CLOSE:
         return _check_close(state, action)
-    raise _refuse(state, action, "draw", f"unknown action {kind!r}")  # pragma: no cover
+    raise _refuse(state, action, "draw", _("unknown action {kind}", kind=repr(kind)))  # pragma: no cover
 
 def _check_take(state: HandState, action: Action) -> TakePlan:
     rules = state.rules
     if not state.pile:
-        raise _refuse(state, action, "draw", "the discard pile is empty")
+        raise _refuse(state, action, "draw", _("the discard pile is empty"))
     depth = action.target
     if depth in take_depths(rules, len(state.pile)):
         pass
     elif rules.pile_take == "any-depth":
         if depth is None:
-            raise _refuse(state, action, "draw", "say how many cards to take from the top of the pile")
+            raise _refuse(state, action, "draw", _("say how many cards to take from the top of the pile"))
         if depth < 1:
-            raise _refuse(state, action, "draw", "take at least the top card of the pile")
-        raise _refuse(state, action, "draw", f"the pile holds only {len(state.pile)} card(s)")
+            raise _refuse(state, action, "draw", _("take at least the top card of the pile"))
+        raise _refuse(state, action, "draw", ngettext("the pile holds only {n} card(s)", "the pile holds only {n} card(s)", len(state.pile)))
     else:
-        what = "only its top card" if rules.pile_take == "top" else "the whole pile, never part of it"
+        what = _("you take only its top card") if rules.pile_take == "top" else _("you take the whole pile, never part of it")
         rule = pile_card_rule(rules)
-        raise _refuse(state, action, rule, f"you take {what}")
+        raise _refuse(state, action, rule, what)
     taken = _taken_ids(state, depth)
     hand = state.hands[state.current]
     if (len(taken) == 1 and not rules.must_meld_pile_card
             and all(may_not_rediscard(rules, taken[0], _CODE[card_id]) for card_id in hand) and not _can_meld_with(state, taken[0], taken)):
         card = card_of_id(taken[0]).unicode()
-        raise _refuse(state, action, "single_card_pile", f"after taking the {card} you could neither meld nor discard another card")
+        raise _refuse(state, action, "single_card_pile", _("after taking the {card} you could neither meld nor discard another card", card=card))
     if rules.must_meld_pile_card:
         target = pile_card_to_meld(rules, taken)
         # decided on the cards the player sees (a closed pile's hidden cards cannot help), so that
@@ -168,7 +261,7 @@ def _check_take(state: HandState, action: Action) -> TakePlan:
         if not _can_meld_with(state, target, taken, seen=seen_of_pile(rules, taken)):
             rule = pile_card_rule(rules)
             card = card_of_id(target).unicode()
-            raise _refuse(state, action, rule, f"you could not meld the {card} this turn, and the card taken must be melded at once")
+            raise _refuse(state, action, rule, _("you could not meld the {card} this turn, and the card taken must be melded at once", card=card))
     return TakePlan(taken)
 
 def _taken_ids(state: HandState, depth: int | None) -> list[int]:
@@ -186,7 +279,7 @@ def _check_pending_later(state: HandState, action: Action) -> MeldPlan | AddPlan
     new_meld, melds = _could_meld(trial, pending, trial.hands[trial.current])
     if not _meldable_now(trial, pending, new_meld, melds):
         card = card_of_id(pending).unicode()
-        raise _refuse(state, action, "draw", f"after this you could no longer meld the {card} you took from the pile, and it must be melded this turn")
+        raise _refuse(state, action, "draw", _("after this you could no longer meld the {card} you took from the pile, and it must be melded this turn", card=card))
     return plan
 
 def _meldable_now(trial: HandState, target: int, new_meld: bool, melds: list[TableMeld]) -> bool:
@@ -285,11 +378,11 @@ def _could_meld(state: HandState, target: int, pool: list[int]) -> tuple[bool, l
 def _check_redraw(state: HandState, action: Action) -> None:
     rules = state.rules
     if not rules.first_turn_redraw:
-        raise _refuse(state, action, "draw", "there is no first-turn redraw in this ruleset: a turn starts with one draw")
+        raise _refuse(state, action, "draw", _("there is no first-turn redraw in this ruleset: a turn starts with one draw"))
     if not state.first_turn or state.drawn is None or state.acted or state.turn != 0 or state.redrawn:
-        raise _refuse(state, action, "first_turn_redraw", "only the opening player, straight after the first draw, may discard it and draw again")
+        raise _refuse(state, action, "first_turn_redraw", _("only the opening player, straight after the first draw, may discard it and draw again"))
     if not state.stock:
-        raise _refuse(state, action, "stock_end", "the stock is empty")
+        raise _refuse(state, action, "stock_end", _("the stock is empty"))
     return None
 
 def _hand_pick(state: HandState, action: Action, cards: list[Card]) -> list[int]:
@@ -319,7 +412,7 @@ def _hand_pick(state: HandState, action: Action, cards: list[Card]) -> list[int]
         else:
             have = sum(1 for card_id in hand if _CODE[card_id] == code)
             wanted = sum(1 for other in cards if other.code == code)
-            raise _refuse(state, action, "discard", f"you hold {have} {card.unicode()} but the action needs {wanted}")
+            raise _refuse(state, action, "discard", _("you hold {have} {card} but the action needs {wanted}", have=have, card=card.unicode(), wanted=wanted))
     return picked
 
 def _check_meld(state: HandState, action: Action) -> MeldPlan:
@@ -328,7 +421,7 @@ def _check_meld(state: HandState, action: Action) -> MeldPlan:
     seat = state.current
     side = state.side_of[seat]
     if not action.groups:
-        raise _refuse(state, action, "min_meld", "name the cards of the meld")
+        raise _refuse(state, action, "min_meld", _("name the cards of the meld"))
     all_cards = [card for group in action.groups for card in group]
     ids = _hand_pick(state, action, all_cards)
     set_ranks: set[int | None] | None = None
@@ -342,20 +435,20 @@ def _check_meld(state: HandState, action: Action) -> MeldPlan:
             from buraco_learn.melds import Verdict
 
             verdict = Verdict(tuple(group), rules, solution)
-            raise IllegalActionError(f"illegal action {action.notation()!r}: {' '.join(verdict.explanations)}")
+            raise _illegal(action, " ".join(verdict.explanations))
         if solution[0] == SET and rules.one_set_per_rank:
             if set_ranks is None:
                 set_ranks = {meld.meld.rank for meld in state.melds if meld.side == side and meld.meld.kind == "set"}
             rank = solution[2]
             if rank in set_ranks:
-                raise _refuse(state, action, "one_set_per_rank", f"{vocabulary(rules).we_have} a set of {Rank(rank).word}s already")
+                raise _refuse(state, action, "one_set_per_rank", _(SET_ALREADY[vocabulary(rules).alone], ranks=rank_plural(Rank(rank))))
             set_ranks.add(rank)
         value += sum(values[code] for code in codes)
         solutions.append((solution, codes))
     if _opening_minimum_applies(state, side) and value < rules.opening_minimum:
         raise _refuse(state,
             action, "opening_minimum",
-            f"{vocabulary(rules).we_have} {state.scores.get(side, 0)} points, so {vocabulary(rules).its} first meld(s) must total at least {rules.opening_minimum} card points; these make {value}",
+            _(OPENING_SHORT[vocabulary(rules).alone], score=state.scores.get(side, 0), minimum=rules.opening_minimum, value=value),
         )
     left = len(state.hands[seat]) - len(ids)
     new = _build_melds(state, side, ids, solutions) if left <= 1 else []
@@ -382,20 +475,18 @@ def _check_add(state: HandState, action: Action) -> AddPlan:
     side = state.side_of[seat]
     target = state.meld_by_id(action.target)
     if target is None:
-        raise _refuse(state, action, "whose_melds", f"there is no meld {action.target} on the table")
+        raise _refuse(state, action, "whose_melds", _("there is no meld {meld} on the table", meld=action.target))
     if not may_add_to(rules, side, target):
-        words = vocabulary(rules)
-        own = "your own melds" if words.alone else "your own side's melds"
-        raise _refuse(state, action, "whose_melds", f"meld {target.id} belongs to {words.other_owner}: you may add only to {own}")
+        raise _refuse(state, action, "whose_melds", _(NOT_YOURS[vocabulary(rules).alone], meld=target.id))
     if _opening_minimum_applies(state, side):
-        raise _refuse(state, action, "opening_minimum", f"{vocabulary(rules).we} must first open with melds worth at least {rules.opening_minimum} card points")
+        raise _refuse(state, action, "opening_minimum", _(OPEN_FIRST[vocabulary(rules).alone], minimum=rules.opening_minimum))
     ids = _hand_pick(state, action, list(action.cards))
     if action.kind == A.ADD:
         verdict = check_add(target.meld, action.cards, rules)
     else:
         verdict = check_swap(target.meld, action.cards[0], rules)
     if not verdict.legal or verdict.meld is None:
-        raise IllegalActionError(f"illegal action {action.notation()!r}: {' '.join(verdict.explanations)}")
+        raise _illegal(action, " ".join(verdict.explanations))
     new_ids = order_ids(verdict.meld, list(target.ids) + ids, _ID_CODE)
     updated = TableMeld(target.id, target.side, verdict.meld, new_ids)
     _check_continuation(state, action, ids, [updated])
@@ -417,7 +508,7 @@ def _check_continuation(state: HandState, action: Action, used: list[int], melds
             rest = [card_id for card_id in state.hands[seat] if card_id not in used]
             if all(may_not_rediscard(rules, state.took_single, _CODE[card_id]) for card_id in rest):
                 name = card_of_id(state.took_single).unicode()
-                raise _refuse(state, action, "single_card_pile", f"you would keep only the {name} you took alone from the pile, which you may not discard")
+                raise _refuse(state, action, "single_card_pile", _("you would keep only the {card} you took alone from the pile, which you may not discard", card=name))
         return
     pot = state.pot_available(side)
     replaced = {meld.id for meld in melds}
@@ -427,32 +518,32 @@ def _check_continuation(state: HandState, action: Action, used: list[int], melds
     pending = state.must_meld is not None and state.must_meld not in used and not any(state.must_meld in meld.ids for meld in melds)
     if left == 0:
         if pending:
-            raise _refuse(state, action, pile_card_rule(rules), "the card taken from the pile must be melded first")
+            raise _refuse(state, action, pile_card_rule(rules), _("the card taken from the pile must be melded first"))
         if pot is not None:
             return
         if rules.close_by_melding and closing is None:
             return
         if rules.close_by_melding:
-            raise _refuse(state, action, "close_conditions", f"melding every card would close, but {_without_source(closing or '')}")
-        reason = "you can never close by melding every card: a final discard is needed"
+            raise _refuse(state, action, "close_conditions", _("melding every card would close, but {reason}", reason=_without_source(closing or "")))
+        reason = _("you can never close by melding every card: a final discard is needed")
         raise _refuse(state, action, "close_by_discard", reason)
     # one card left: it must be a legal last discard, or (003) a card that can be laid off
     last = [card_id for card_id in state.hands[seat] if card_id not in used]
     card = card_of_id(last[0])
     if pending and state.must_meld == last[0]:
-        raise _refuse(state, action, "draw", "the card taken from the pile must be melded this turn")
+        raise _refuse(state, action, "draw", _("the card taken from the pile must be melded this turn"))
     after = [meld for meld in state.melds if meld.id not in replaced] + extra
     lay_off = rules.close_by_melding and _may_lay_off(state, side, card, after)
     if may_not_rediscard(rules, state.took_single, card.code) and not lay_off:
-        raise _refuse(state, action, "single_card_pile", f"your last card would be the {card.unicode()} you took alone from the pile, which you may not discard")
+        raise _refuse(state, action, "single_card_pile", _("your last card would be the {card} you took alone from the pile, which you may not discard", card=card.unicode()))
     if pot is not None:
         return
     if closing is not None:
         # 002 says "keep at least two cards"; the other documents by their closing conditions
         rule = "keep_two" if states("keep_two", rules.source) else "close_conditions"
-        raise _refuse(state, action, rule, f"you cannot close yet ({closing.split(' (')[0]}), so you must keep at least two cards after melding")
+        raise _refuse(state, action, rule, _("you cannot close yet ({reason}), so you must keep at least two cards after melding", reason=closing.split(" (")[0]))
     if not may_close_on(rules, card.code) and not lay_off:
-        raise _refuse(state, action, "close_wild", f"your last card would be the {card.unicode()}, and you may not close by discarding a wild card")
+        raise _refuse(state, action, "close_wild", _("your last card would be the {card}, and you may not close by discarding a wild card", card=card.unicode()))
 
 def _may_lay_off(state: HandState, side: int, card: Card, melds: list[TableMeld]) -> bool:
     """003 'Scoring': "A player can meld, lay off or discard the final card": whether ``card``,
@@ -485,16 +576,16 @@ def _check_discard(state: HandState, action: Action) -> DiscardPlan:
     if state.must_meld is not None:
         pending = card_of_id(state.must_meld).unicode()
         rule = pile_card_rule(rules)
-        raise _refuse(state, action, rule, f"meld the {pending} you took from the pile before you discard")
+        raise _refuse(state, action, rule, _("meld the {card} you took from the pile before you discard", card=pending))
     if may_not_rediscard(rules, state.took_single, card.code):
-        raise _refuse(state, action, "single_card_pile", f"you took the {card.unicode()} alone from the pile and may not discard it again")
+        raise _refuse(state, action, "single_card_pile", _("you took the {card} alone from the pile and may not discard it again", card=card.unicode()))
     if len(state.hands[seat]) == 1:
         side = state.side_of[seat]
         if state.pot_available(side) is None:
             why = state.may_close(side)
             if why is None:
-                raise _refuse(state, action, "close_by_discard", f"discarding your last card closes the hand: close by discarding the {card.unicode()}")
-            raise _refuse(state, action, "close_conditions", f"this is your last card and you cannot close: {why.split(' (')[0]}")
+                raise _refuse(state, action, "close_by_discard", _("discarding your last card closes the hand: close by discarding the {card}", card=card.unicode()))
+            raise _refuse(state, action, "close_conditions", _("this is your last card and you cannot close: {reason}", reason=why.split(" (")[0]))
     return DiscardPlan(ids[0])
 
 def _check_close(state: HandState, action: Action) -> ClosePlan:
@@ -504,22 +595,22 @@ def _check_close(state: HandState, action: Action) -> ClosePlan:
     why = state.may_close(side)
     if not action.cards:
         if not rules.close_by_melding:
-            raise _refuse(state, action, "close_by_discard", "you close by discarding your last card: say which card it is")
+            raise _refuse(state, action, "close_by_discard", _("you close by discarding your last card: say which card it is"))
         if state.hands[seat]:
-            raise _refuse(state, action, "close_by_discard", "you still hold cards: meld them all, or discard the last one, to close")
+            raise _refuse(state, action, "close_by_discard", _("you still hold cards: meld them all, or discard the last one, to close"))
         if why:
-            raise IllegalActionError(f"illegal action {action.notation()!r}: {why}")
+            raise _illegal(action, why)
         return ClosePlan(None)
     card = action.cards[0]
     ids = _hand_pick(state, action, [card])
     if len(state.hands[seat]) != 1:
-        raise _refuse(state, action, "close_by_discard", f"you close by discarding your last card, and you hold {len(state.hands[seat])}")
+        raise _refuse(state, action, "close_by_discard", _("you close by discarding your last card, and you hold {count}", count=len(state.hands[seat])))
     if why:
-        raise IllegalActionError(f"illegal action {action.notation()!r}: {why}")
+        raise _illegal(action, why)
     if not may_close_on(rules, card.code):
-        raise _refuse(state, action, "close_wild", f"the final discard may not be a wild card, and the {card.unicode()} is wild")
+        raise _refuse(state, action, "close_wild", _("the final discard may not be a wild card, and the {card} is wild", card=card.unicode()))
     if state.must_meld is not None:
-        raise _refuse(state, action, "draw", "meld the card you took from the pile first")
+        raise _refuse(state, action, "draw", _("meld the card you took from the pile first"))
     if may_not_rediscard(rules, state.took_single, card.code):
-        raise _refuse(state, action, "single_card_pile", f"you took the {card.unicode()} alone from the pile and may not discard it again")
+        raise _refuse(state, action, "single_card_pile", _("you took the {card} alone from the pile and may not discard it again", card=card.unicode()))
     return ClosePlan(ids[0])
