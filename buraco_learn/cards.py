@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar, Final
 
 from buraco_learn.errors import InvalidNotationError
+from buraco_learn.i18n import N_, _
 
 
 class Suit(enum.IntEnum):
@@ -89,6 +90,15 @@ _RANK_WORDS: Final = {
     1: "Ace", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7",
     8: "8", 9: "9", 10: "10", 11: "Jack", 12: "Queen", 13: "King",
 }
+
+#: A card's spoken name by its suit, one message per suit (the rank, named by :data:`_RANK_NAMES`, filled in):
+#: Italian says "Re di cuori", Portuguese "Rei de copas", with the suit's own plural noun.
+_CARD_NAMES: Final = {
+    Suit.SPADES: N_("{rank} of spades"), Suit.HEARTS: N_("{rank} of hearts"),
+    Suit.DIAMONDS: N_("{rank} of diamonds"), Suit.CLUBS: N_("{rank} of clubs"),
+}
+#: The ranks' spoken names: the English code's own words (:attr:`Rank.word`); the numbers stay numbers.
+_RANK_NAMES: Final = {1: N_("Ace"), **{rank: str(rank) for rank in range(2, 11)}, 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
 
 #: Internal code of the joker; natural cards are ``suit * 13 + rank - 1`` (0..51).
 JOKER_CODE: Final = 52
@@ -194,11 +204,24 @@ class Card:
         return _UNICODE[self.code]
 
     def name(self) -> str:
-        """Words for screen readers: ``King of hearts``, ``joker``."""
+        """Words for screen readers, in the learner's language (:mod:`buraco_learn.i18n`): ``King of hearts``,
+        ``joker``; Italian ``Re di cuori``, ``jolly``; Portuguese ``Rei de copas``, ``coringa``.
+
+        >>> from buraco_learn.i18n import use
+        >>> card = Card.parse("QS")
+        >>> card.name()
+        'Queen of spades'
+        >>> with use("it"):
+        ...     card.name(), Card.parse("JK").name()
+        ('Donna di picche', 'jolly')
+        >>> with use("pt_BR"):
+        ...     card.name(), Card.parse("JK").name()
+        ('Dama de espadas', 'coringa')
+        """
         if self.code == JOKER_CODE:
-            return "joker"
+            return _("joker")
         rank, suit = self.code % 13 + 1, Suit(self.code // 13)
-        return f"{_RANK_WORDS[rank]} of {suit.name.lower()}"
+        return _(_CARD_NAMES[suit], rank=_(_RANK_NAMES[rank]))
 
     def __str__(self) -> str:
         return _NOTATION[self.code]
