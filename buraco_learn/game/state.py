@@ -33,7 +33,7 @@ from buraco_learn.game.deal import Deal, deal_hand, next_seat, seat_names
 from buraco_learn.game.phases import DRAW_PHASE, OVER, PLAY, POT_PHASE
 from buraco_learn.game.predicates import POT, close_shortfall, pile_card_to_meld, seen_of_pile
 from buraco_learn.game.table import TableMeld
-from buraco_learn.i18n import _
+from buraco_learn.i18n import LANGUAGE, _
 from buraco_learn.problems import citation
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite_for
@@ -302,7 +302,10 @@ class HandState:
 
     def _why(self, rule: str, text: str) -> str:
         """``text`` with its rule's source, in the current language (the document and its section as written)."""
-        return _("{reason} ({source})", reason=text, source=citation(cite_for(rule, self.rules)))
+        source = cite_for(rule, self.rules)
+        if LANGUAGE.get() == "en":  # the hot path: the English as the code wrote it
+            return f"{text} ({source.short()})"
+        return _("{reason} ({source})", reason=text, source=citation(source))
 
     # -- applying -------------------------------------------------------------------
     def apply(self, action: object) -> None:

@@ -63,7 +63,7 @@ from buraco_learn.game.predicates import (
     taken_from_pile,
 )
 from buraco_learn.game.table import TableMeld, order_ids
-from buraco_learn.i18n import N_, _, ngettext
+from buraco_learn.i18n import LANGUAGE, N_, _, ngettext
 from buraco_learn.meldcore import ILLEGAL, SET, LegalSolution, solve
 from buraco_learn.melds import build_meld
 from buraco_learn.problems import rank_plural
@@ -178,6 +178,8 @@ def _refuse(state: HandState, action: Action, rule: str, text: str) -> IllegalAc
 
 def _illegal(action: Action, reason: str) -> IllegalActionError:
     """The error for ``action``, refused for ``reason`` (a sentence that cites its source)."""
+    if LANGUAGE.get() == "en":  # the hot path (random play refuses constantly): the English as the code wrote it
+        return IllegalActionError(f"illegal action {action.notation()!r}: {reason}")
     return IllegalActionError(_("illegal action {action}: {reason}", action=repr(action.notation()), reason=reason))
 
 def _without_source(reason: str) -> str:
