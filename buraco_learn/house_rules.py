@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from buraco_learn.errors import BuracoError, InvalidRulesError, unreadable_json
-from buraco_learn.presets import PRESET_NAMES, preset
+from buraco_learn.presets import PRESET_NAMES, preset, ruleset_name
 from buraco_learn.rules import Rules
 
 #: A ruleset file is a few kilobytes (every option: about 2 KB); anything much larger is not one.
@@ -677,17 +677,18 @@ def resolve(value: str, changes: Mapping[str, Any] | None = None) -> Rules:
     return build(rules.base, {**own, **changes})
 
 
-def describe(rules: Rules) -> str:
-    """One line: the ruleset's name, its base preset and what it changes, in words.
+def describe(rules: Rules, *, named: bool = False) -> str:
+    """One line: the ruleset's name, its base preset and what it changes, in words; the base by
+    the preset's id (what the command line takes), or ``named`` as players say it (for a page).
 
     >>> from buraco_learn import preset
     >>> describe(preset("italian", name="Our club", semi_clean_bonus=150, target=1005))
     'Our club: italian (002) with Bonus for a semi-clean burraco 150, Points to win the match 1005'
-    >>> describe(preset("cutthroat"))
-    'cutthroat (004)'
+    >>> describe(preset("cutthroat")), describe(preset("cutthroat"), named=True)
+    ('cutthroat (004)', 'Cut-throat Buraco (004)')
     """
     changed = {option: value for option, value in rules.changed_options().items() if option not in ("name", "base")}
-    base = f"{rules.base} ({preset(rules.base).source})"
+    base = f"{ruleset_name(preset(rules.base)) if named else rules.base} ({preset(rules.base).source})"
     if rules.name == rules.base and not changed:
         return base
     items = ", ".join(f"{option_label(option)} {choice_label(option, value)}" for option, value in changed.items())

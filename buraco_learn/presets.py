@@ -304,6 +304,30 @@ for _name, _make in PRESETS.items():
     register_preset(_name, _make)  # the rules may be based on these, and only these
 
 
+#: Each preset's name as players say it (a heading, a chooser, a sentence: never the preset's id).
+TITLES: Final = {
+    "italian": "Italian Burraco",
+    "bukharo": "Bukharo",
+    "aberto": "Brazilian open Buraco",
+    "brazil-online": "Buraco Brazil Online",
+    "aberto-sujo": "Buraco Aberto sujo",
+    "fechado": "Buraco Fechado",
+    "fechado-stbl": "Buraco Fechado STBL",
+    "fechado-sujo": "Buraco Fechado sujo",
+    "cutthroat": "Cut-throat Buraco",
+}
+
+
+def ruleset_name(rules: Rules) -> str:
+    """A ruleset's name as players say it: ``'Italian Burraco'`` for ``italian``; a host's own name as it is.
+
+    >>> from buraco_learn import preset
+    >>> ruleset_name(preset("brazil-online")), ruleset_name(preset("italian").replace(name="Nonna's rules"))
+    ('Buraco Brazil Online', "Nonna's rules")
+    """
+    return TITLES.get(rules.name, rules.name)
+
+
 def preset(name: str, /, **options: Any) -> Rules:
     """The ruleset called ``name``, with ``options`` changed (validated).
 

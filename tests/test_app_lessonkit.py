@@ -124,8 +124,8 @@ def test_number_and_preset_questions() -> None:
     deck = kit.number_question("How many cards?", lambda rules: rules.deck_size, lambda rules: "two decks", lambda rules: (104, 108, 110))
     assert deck.choices(preset("italian")) == ("104", "108", "110") and deck.answer(preset("fechado")) == "104"
     which = kit.preset_question("Which has no jokers?", "jokers", lambda rules: not rules.jokers, ["italian", "brazil-online"])
-    assert which.answer(preset("italian")) == "brazil-online"
-    assert "italian (002 Burraco: full rules (Italian)): yes · brazil-online (003 Buraco Brazil Online): no" in which.explain(preset("italian"))
+    assert which.answer(preset("italian")) == "Buraco Brazil Online"
+    assert "Italian Burraco (002 Burraco: full rules (Italian)): yes · Buraco Brazil Online (003 Buraco Brazil Online): no" in which.explain(preset("italian"))
     with pytest.raises(ValueError, match="exactly one answer"):
         kit.preset_question("Which has jokers?", "jokers", lambda rules: rules.jokers, ["italian", "bukharo"])
 

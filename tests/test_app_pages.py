@@ -23,6 +23,7 @@ from buraco_learn.app.pages import (
     rules_table_html,
 )
 from buraco_learn.app.progress import LessonProgress, QuizScore
+from buraco_learn.presets import ruleset_name
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS
 
@@ -78,7 +79,7 @@ def read_table(page: str) -> TableReader:
 # -- the rulesets table -----------------------------------------------------------------------
 def test_every_cell_of_the_rulesets_table_is_the_presets_own_value() -> None:
     table = read_table(rules_table_html())
-    assert table.header == ["rule", *PRESET_NAMES]
+    assert table.header == ["rule", *(ruleset_name(preset(name)) for name in PRESET_NAMES)]  # players' names, not ids
     assert table.rows["document"] == [preset(name).source for name in PRESET_NAMES]
     options = differing_options()
     assert list(table.rows)[1:] == options
@@ -170,7 +171,7 @@ def test_every_view_renders_under_every_preset(name: str) -> None:
     rules = preset(name)
     for render in (views.deck_html, views.values_html, views.deal_html, views.add_swap_html):
         page = render(rules)
-        assert f"<strong>{name}</strong>" in page and "<svg" in page
+        assert f"<strong>{ruleset_name(preset(name))}</strong>" in page and "<svg" in page
     counts = views.deal_counts(rules)
     assert sum(counts.values()) == rules.deck_size
     assert f"{counts['stock']} cards</strong>" in views.deal_html(rules)

@@ -23,6 +23,7 @@ from buraco_learn.app.catalogue import repository_lessons_dir
 from buraco_learn.app.lessonshape import text_of_html
 from buraco_learn.app.pages import differing_options
 from buraco_learn.app.recaps import recap
+from buraco_learn.presets import ruleset_name
 
 LESSONS = repository_lessons_dir()
 NOTEBOOKS = {"bukharo": "16_bukharo.ipynb", "aberto": "17_buraco_aberto.ipynb", "brazil-online": "18_brazil_online.ipynb",
@@ -153,7 +154,7 @@ def test_the_morto_becomes_the_stock_and_the_stock_question_says_so_from_the_eng
 def test_the_reference_is_lesson_10s_table_cut_to_the_differences(lesson: str) -> None:
     table = v.reference_html(lesson)
     names = ["italian", *v.FAMILIES[lesson]]
-    assert all(f">{name}</th>" in table for name in names)
+    assert all(f">{ruleset_name(preset(name))}</th>" in table for name in names)  # named as players say it
     options = re.findall(r'data-option="([a-z_]+)"', table)
     assert options == differing_options(names) and options
     assert 'data-option="burraco_length"' not in table

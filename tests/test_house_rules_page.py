@@ -123,7 +123,7 @@ def test_a_change_is_checked_at_once_and_named_in_words(editor: HouseRulesEditor
     editor.set_value("runs", True)
     editor.set_value("target", 1005)
     assert editor.rules.target == 1005 and "changed" in editor.notes["target"][0].value
-    assert "2 rules changed from italian" in editor.summary.value
+    assert "2 rules changed from Italian Burraco" in editor.summary.value
 
 
 def test_changing_the_base_starts_again_from_it(editor: HouseRulesEditor) -> None:
@@ -153,7 +153,7 @@ def test_save_needs_a_name_of_one_s_own_and_a_playable_ruleset(editor: HouseRule
     editor.set_value("semi_clean_bonus", 150)
     assert editor.save() and "Saved" in editor.status.value
     assert store.ruleset("Our club") == CLUB
-    assert "Our club: italian (002) with Bonus for a semi-clean burraco 150" in editor.saved_list.value
+    assert "Our club: Italian Burraco (002) with Bonus for a semi-clean burraco 150" in editor.saved_list.value
     assert editor.save() and "Saved again" in editor.status.value and len(store.rulesets()) == 1
 
 
@@ -216,14 +216,14 @@ def test_the_chooser_offers_saved_rulesets_and_not_those_that_no_longer_validate
     put(store, "Old club", dumps(CLUB.replace(name="Old club")).replace('"players": 4', '"players": 9'))
     chooser = kit.RulesetChooser()
     assert chooser.house_names == ["Our club"]
-    assert [label for label, _value in chooser.dropdown.options][-1] == "Our club (house rules, italian)"
+    assert [label for label, _value in chooser.dropdown.options][-1] == "Our club (house rules, Italian Burraco)"
     assert "Your house rules “Old club” are not offered: “Players at the table” must be from 2 to 6" in chooser.note.value
     seen: list[str] = []
     view = chooser.view(lambda rules: f"<p>{rules.name} {rules.semi_clean_bonus}</p>")
     chooser.on_change(lambda rules: seen.append(rules.name))
     chooser.select("Our club")
     assert chooser.name == "Our club" and chooser.rules == CLUB and "Our club 150" in view.value and seen == ["Our club"]
-    assert "house rules based on italian" in chooser.note.value and "Bonus for a semi-clean burraco: 150" in chooser.note.value
+    assert "house rules based on Italian Burraco" in chooser.note.value and "Bonus for a semi-clean burraco: 150" in chooser.note.value
     chooser.select("aberto")
     assert chooser.rules == preset("aberto")
     with pytest.raises(ValueError, match="unknown ruleset preset"):

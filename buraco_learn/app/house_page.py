@@ -54,7 +54,7 @@ from buraco_learn.house_rules import (
     option_label,
     option_sentence,
 )
-from buraco_learn.presets import PRESET_NAMES, preset
+from buraco_learn.presets import PRESET_NAMES, preset, ruleset_name
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS
 
@@ -76,7 +76,7 @@ PAGE_STYLE: Final = """<style>
 
 def _preset_label(name: str) -> str:
     rules = preset(name)
-    return f"{name} ({rules.source} {DOCUMENTS[rules.source].title})"
+    return f"{ruleset_name(rules)} ({rules.source} {DOCUMENTS[rules.source].title})"
 
 
 def _pots_text(value: tuple[int, ...]) -> str:
@@ -333,8 +333,8 @@ class HouseRulesEditor:
             return
         rules = self._rules
         changed = [option for option in rules.changed_options() if option not in ("name", "base", "source")]
-        what = (f"{len(changed)} rule{'s' if len(changed) != 1 else ''} changed from {html.escape(rules.base)}"
-                if changed else f"nothing changed from {html.escape(rules.base)} yet")
+        what = (f"{len(changed)} rule{'s' if len(changed) != 1 else ''} changed from {html.escape(ruleset_name(preset(rules.base)))}"
+                if changed else f"nothing changed from {html.escape(ruleset_name(preset(rules.base)))} yet")
         named = str(self.name.value).strip()
         self.summary.value = (f'<p class="house-status right" role="status">✔ Playable: {what}.'
                               + ("" if named else " Give your rules a name to save them.") + "</p>")
@@ -391,7 +391,7 @@ class HouseRulesEditor:
         items = []
         for entry in saved:
             try:
-                line = html.escape(describe(entry.load()))
+                line = html.escape(describe(entry.load(), named=True))
             except HouseRulesError as error:
                 line = (f'<strong>{html.escape(entry.name)}</strong>: <span class="problem" role="alert">not offered, '
                         f"it no longer works with these lessons: {html.escape(error.words)} Delete it, or make it again.</span>")

@@ -57,7 +57,7 @@ from buraco_learn.app.where import on_binder, on_static_site, progress_words
 from buraco_learn.cards import format_cards, parse_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.melds import Verdict, check_meld
-from buraco_learn.presets import PRESET_NAMES, preset
+from buraco_learn.presets import PRESET_NAMES, preset, ruleset_name
 from buraco_learn.render import cards_svg
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS
@@ -448,8 +448,8 @@ class RulesetChooser:
                                      "Change them on the house rules page.")
 
     def _options(self) -> list[tuple[str, str]]:
-        options = [(f"{name} ({preset(name).source})", name) for name in self._names]
-        options += [(f"{name} (house rules, {rules.base})", self.HOUSE + name) for name, rules in self._house.items()]
+        options = [(f"{ruleset_name(preset(name))} ({preset(name).source})", name) for name in self._names]
+        options += [(f"{name} (house rules, {ruleset_name(preset(rules.base))})", self.HOUSE + name) for name, rules in self._house.items()]
         return options
 
     def _describe(self) -> None:
@@ -461,7 +461,7 @@ class RulesetChooser:
 
             changed = [f"{option_label(option)}: {choice_label(option, value)}"
                        for option, value in rules.changed_options().items() if option not in ("name", "base", "source")]
-            text = (f"house rules based on {html.escape(rules.base)}, {text}"
+            text = (f"house rules based on {html.escape(ruleset_name(preset(rules.base)))}, {text}"
                     + (f"; changed: {html.escape('; '.join(changed))}" if changed else ""))
         problems = "".join(f'<br><span class="ruleset-problem" role="alert">{html.escape(problem)}</span>'
                            for problem in self.problems)
@@ -556,14 +556,16 @@ def preset_question(prompt: str, option: str, predicate: Callable[[Rules], bool]
     matches = [name for name in names if predicate(preset(name))]
     if len(matches) != 1:
         raise ValueError(f"{prompt!r} must have exactly one answer among {', '.join(names)}, not {matches}")
-    values = " · ".join(f"{name} ({preset(name).source} {DOCUMENTS[preset(name).source].title}): "
-                        f"{format_option(getattr(preset(name), option), option)}" for name in names)
+    titles = tuple(ruleset_name(preset(name)) for name in names)  # the buttons say what players call each ruleset
+    values = " · ".join(f"{title} ({preset(name).source} {DOCUMENTS[preset(name).source].title}): "
+                        f"{format_option(getattr(preset(name), option), option)}" for name, title in zip(names, titles))
     explanation = (f"<p>{html.escape(option_words(option))}</p>"
                    f"<p>{html.escape(option_label(option))}: {html.escape(values)}.</p>")
+    answer = titles[names.index(matches[0])]
     return Question(
         prompt=lambda rules: f"<p>{html.escape(prompt)}</p>",
-        choices=lambda rules: tuple(names),
-        answer=lambda rules: matches[0],
+        choices=lambda rules: titles,
+        answer=lambda rules: answer,
         explain=lambda rules: explanation,
     )
 

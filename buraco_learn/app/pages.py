@@ -28,7 +28,7 @@ from buraco_learn.app.catalogue import INDEX, LessonInfo, path_order
 from buraco_learn.app.lessonmap import next_lesson
 from buraco_learn.app.progress import LessonProgress
 from buraco_learn.house_rules import OPTION_TEXTS, plain_value_words
-from buraco_learn.presets import PRESET_NAMES, preset, preset_doc
+from buraco_learn.presets import PRESET_NAMES, preset, preset_doc, ruleset_name
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS
 
@@ -216,7 +216,7 @@ def rules_table_html(names: Sequence[str] = PRESET_NAMES, options: Sequence[str]
     for option in chosen:
         if option not in specs:
             raise ValueError(f"unknown rules option {option!r}")
-    head = "".join(f'<th scope="col" class="preset">{html.escape(name)}</th>' for name in names)
+    head = "".join(f'<th scope="col" class="preset">{html.escape(ruleset_name(preset(name)))}</th>' for name in names)
     source_cells = "".join(
         f'<td title="{html.escape(DOCUMENTS[rules.source].title)}">{html.escape(rules.source)}</td>' for rules in rulesets
     )
@@ -299,7 +299,7 @@ def documents_html(names: Sequence[str] = PRESET_NAMES) -> str:
         first, *more = re.split(r"\n\s*\n", learner_text(preset_doc(name)).strip(), maxsplit=1)
         first, rest = " ".join(line.strip() for line in first.splitlines()), "".join(more)
         parts.append(
-            f'<details class="preset-doc" data-preset="{html.escape(name)}"><summary><strong>{html.escape(name)}</strong>: '
+            f'<details class="preset-doc" data-preset="{html.escape(name)}"><summary><strong>{html.escape(ruleset_name(rules))}</strong>: '
             f"{html.escape(document.id)} {html.escape(document.title)}</summary>"
             f'<p>{html.escape(document.summary)}</p><div class="preset-choices"><p><em>{html.escape(first.strip())}</em></p>'
             f"{_doc_html(rest)}</div></details>"

@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from buraco_learn.app.views import ruleset_line
 from buraco_learn.cards import card_of_id, parse_cards, sort_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.game import actions as A
@@ -248,11 +249,8 @@ TRIAL_STYLE: Final = """<style>
 
 def trials_html(trials: Sequence[Trial], rules: Rules) -> str:
     """Every try under ``rules``, side by side, headed by the ruleset's document."""
-    document = DOCUMENTS[rules.source]
     cards = "".join(trial_html(run_trial(trial, rules)) for trial in trials)
-    return (f'{TRIAL_STYLE}<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> '
-            f"({html.escape(document.id)} {html.escape(document.title)}), the engine says:</p>"
-            f'<div class="buraco-trials">{cards}</div>')
+    return ruleset_line(rules, ", the engine says:", style=TRIAL_STYLE) + f'<div class="buraco-trials">{cards}</div>'
 
 
 def _has_pots(rules: Rules) -> bool:
@@ -491,7 +489,6 @@ def _kind_source(kind: str, rules: Rules) -> str:
 
 def burraco_gallery_html(rules: Rules) -> str:
     """Every example judged under ``rules``: legal or not, and what kind of burraco with its bonus."""
-    document = DOCUMENTS[rules.source]
     rows = "".join(burraco_row(caption, cards, rules) for caption, cards in BURRACO_EXAMPLES)
     variant = ""
     if rules.source == "002" and not rules.semi_clean_bonus:
@@ -499,9 +496,8 @@ def burraco_gallery_html(rules: Rules) -> str:
         caption, cards = BURRACO_EXAMPLES[3]
         variant = (f'<p>With 002\'s <em>semi-clean</em> variant (002 \'Variants\': a semi-clean burraco scores 150), the same meld scores more:</p>'
                    f'<table class="buraco-rules buraco-burracos"><tbody>{burraco_row(caption, cards, options)}</tbody></table>')
-    return (f'<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} '
-            f"{html.escape(document.title)}); a clean one is marked with its last two cards crosswise, a dirty one with its last card:</p>"
-            f'<table class="buraco-rules buraco-burracos"><tbody>{rows}</tbody></table>{variant}')
+    return (ruleset_line(rules, "; a clean one is marked with its last two cards crosswise, a dirty one with its last card:")
+            + f'<table class="buraco-rules buraco-burracos"><tbody>{rows}</tbody></table>{variant}')
 
 
 def burraco_kind_of(cards: str, rules: Rules) -> str:
@@ -553,9 +549,7 @@ def pot_cost_html(rules: Rules) -> str:
     """One side's hand scored three ways by the engine: pot taken, never taken, taken but not looked at."""
     from buraco_learn.scoring import SideInput, score_side
 
-    document = DOCUMENTS[rules.source]
-    head = (f'<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} '
-            f"{html.escape(document.title)}):</p>")
+    head = ruleset_line(rules)
     if not rules.pot_sizes:
         return head + "<p>There are no pots under these rules: nothing to take, nothing to lose.</p>"
     word = pot_word(rules)

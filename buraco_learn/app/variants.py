@@ -48,6 +48,7 @@ from buraco_learn.app.positions import (
     scripted,
     turn_ended,
 )
+from buraco_learn.app.views import ruleset_line
 from buraco_learn.cards import Card, parse_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.game import actions as A
@@ -58,7 +59,7 @@ from buraco_learn.melds import check_meld
 from buraco_learn.presets import preset
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import match_winner
-from buraco_learn.sources import DOCUMENTS, cite
+from buraco_learn.sources import cite
 from buraco_learn.ui.table_view import refusal_text
 from buraco_learn.vocabulary import vocabulary
 
@@ -526,7 +527,6 @@ def reference_html(lesson: str) -> str:
 def compare_html(lesson: str, rules: Rules) -> str:
     """Every question task of the lesson answered by the engine under ``rules`` (the learner's choice), with why:
     one block per task, stacked (a phone has no room for columns), without the card pictures."""
-    document = DOCUMENTS[rules.source]
     blocks = []
     for marked in MARKED[lesson]:
         try:
@@ -537,8 +537,7 @@ def compare_html(lesson: str, rules: Rules) -> str:
         mode = f" ({html.escape(marked.mode)} in the lesson)" if marked.mode else ""
         blocks.append(f'<li class="variant-compare"><p><strong>{html.escape(marked.title)}</strong>{mode}: '
                       f'<strong class="variant-answer">{answer}</strong></p>{why}</li>')
-    return (f'{COMPARE_STYLE}<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} '
-            f'{html.escape(document.title)}), the engine answers:</p><ul class="variant-compares">{"".join(blocks)}</ul>')
+    return ruleset_line(rules, ", the engine answers:", style=COMPARE_STYLE) + f'<ul class="variant-compares">{"".join(blocks)}</ul>'
 
 
 COMPARE_STYLE: Final = """<style>

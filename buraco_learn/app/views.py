@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from buraco_learn.cards import Card, Rank, Suit, deck_cards, parse_cards, sort_cards
 from buraco_learn.extend import check_add, check_swap
 from buraco_learn.melds import Meld, Verdict, check_meld
+from buraco_learn.presets import ruleset_name
 from buraco_learn.render import card_svg, cards_svg, meld_svg, verdict_html
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS, cite
@@ -41,21 +42,30 @@ def option_why(option: str) -> Callable[[Rules], str]:
 
     >>> from buraco_learn import preset
     >>> option_why("clean_bonus")(preset("italian"))
-    'The bonus for a burraco with no wild card. Under italian (002 Burraco: full rules (Italian)): 200.'
+    'The bonus for a burraco with no wild card. Under Italian Burraco (002 Burraco: full rules (Italian)): 200.'
     """
     from buraco_learn.app.pages import format_option, option_words
 
     def explain(rules: Rules) -> str:
         document = DOCUMENTS[rules.source]
         value = format_option(getattr(rules, option), option)
-        return f"{option_words(option)} Under {rules.name} ({document.id} {document.title}): {value}."
+        return f"{option_words(option)} Under {ruleset_name(rules)} ({document.id} {document.title}): {value}."
 
     return explain
 
 
-def _ruleset_line(rules: Rules) -> str:
+def ruleset_line(rules: Rules, after: str = ":", *, style: str = "") -> str:
+    """The line that heads what the engine shows under ``rules``: the ruleset's name as players
+    say it (never a preset's id) and its document, then ``after`` (HTML: ``", the engine says:"``).
+
+    >>> from buraco_learn import preset
+    >>> ruleset_line(preset("italian"))
+    '<p class="ruleset-line">Under <strong>Italian Burraco</strong> (002 Burraco: full rules (Italian)):</p>'
+    """
     document = DOCUMENTS[rules.source]
-    return f'<p class="ruleset-line">Under <strong>{html.escape(rules.name)}</strong> ({html.escape(document.id)} {html.escape(document.title)}):</p>'
+    name = ruleset_name(rules)
+    where = f" ({html.escape(document.id)} {html.escape(document.title)})"
+    return f'{style}<p class="ruleset-line">Under <strong>{html.escape(name)}</strong>{where}{after}</p>'
 
 
 def meld_verdict_html(verdict: Verdict, *, clean_word: bool = True) -> str:
@@ -130,7 +140,7 @@ def deck_html(rules: Rules) -> str:
     )
     jokers_text = "two decks of 52 and 4 jokers" if rules.jokers else "two decks of 52, no jokers"
     return (
-        _ruleset_line(rules)
+        ruleset_line(rules)
         + f"<p><strong>{rules.deck_size} cards</strong>: {jokers_text}, so every card but the jokers is there twice.</p>"
         + "".join(rows)
         + f"<p><strong>{wild_count(rules)} wild cards</strong>: {'the jokers and ' if rules.jokers else ''}the eight 2s. {natural}</p>"
@@ -146,7 +156,7 @@ def values_html(rules: Rules) -> str:
         f'<td>{card_svg(card, scale=0.5)}<br>{rules.value(card)}</td>' for card in parse_cards(" ".join(ranks))
     )
     return (
-        _ruleset_line(rules)
+        ruleset_line(rules)
         + f'<table class="buraco-values" aria-label="Card values"><tr>{cells}</tr></table>'
     )
 
@@ -177,7 +187,7 @@ def deal_html(rules: Rules, seed: int = 2005) -> str:
     discard = rest[start:start + counts["discard"]]
     pot_word = "pot (pozzetto, morto)" if len(rules.pot_sizes) == 1 else "pots (pozzetti, mortos)"
     parts = [
-        _ruleset_line(rules),
+        ruleset_line(rules),
         f"<p>{rules.players} players get <strong>{rules.hand_size} cards each</strong> ({counts['hands']} cards), "
         f"dealt {rules.deal_direction}.</p>",
         f'<p>Your hand in this example deal:</p>{cards_svg(sort_cards(hands[0]), scale=0.8)}',
@@ -203,7 +213,7 @@ def deal_html(rules: Rules, seed: int = 2005) -> str:
 # -- lessons 2 to 4: melds ----------------------------------------------------------------------
 def verdicts_html(rules: Rules, examples: Sequence[str], captions: Sequence[str] = (), *, clean_word: bool = True) -> str:
     """Each example's cards and :func:`check_meld`'s verdict under ``rules``, with the rule that decides it."""
-    parts = [_ruleset_line(rules), '<div class="buraco-examples">']
+    parts = [ruleset_line(rules), '<div class="buraco-examples">']
     for index, cards in enumerate(examples):
         caption = captions[index] if index < len(captions) else ""
         verdict = check_meld(cards, rules)
@@ -235,7 +245,7 @@ def add_swap_html(rules: Rules, meld: str | None = None) -> str:
     ]
     if natural is not None:
         steps.append((f"Put in the {natural.unicode()} the wild stands for", check_swap(base, natural, rules)))
-    parts = [_ruleset_line(rules), '<div class="buraco-examples">']
+    parts = [ruleset_line(rules), '<div class="buraco-examples">']
     for title, verdict in steps:
         parts.append(f'<div class="meld-example"><p><strong>{html.escape(title)}</strong></p>{meld_verdict_html(verdict)}</div>')
     return "".join(parts) + "</div>"

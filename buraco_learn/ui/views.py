@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from buraco_learn.cards import Card
+from buraco_learn.presets import ruleset_name
 
 if TYPE_CHECKING:
     from buraco_learn.melds import Meld, Slot
@@ -28,19 +29,6 @@ if TYPE_CHECKING:
 #: What a screen reader hears for a card whose face the learner may not see.
 FACE_DOWN_LABEL: Final = "face-down card"
 
-_TITLES: Final = {
-    "italian": "Italian Burraco",
-    "bukharo": "Bukharo",
-    "aberto": "Brazilian open Buraco",
-    "brazil-online": "Buraco Brazil Online",
-    "aberto-sujo": "Buraco Aberto sujo",
-    "fechado": "Buraco Fechado",
-    "fechado-stbl": "Buraco Fechado STBL",
-    "fechado-sujo": "Buraco Fechado sujo",
-    "cutthroat": "Cut-throat Buraco",
-}
-
-
 def rules_title(rules: Rules) -> str:
     """A short title of a ruleset for headings: ``'Italian Burraco (002)'``.
 
@@ -48,7 +36,7 @@ def rules_title(rules: Rules) -> str:
     >>> rules_title(preset("aberto")), rules_title(preset("italian", semi_clean_bonus=150))
     ('Brazilian open Buraco (001)', 'Italian Burraco (002, with changes)')
     """
-    title = _TITLES.get(rules.name, rules.name)
+    title = ruleset_name(rules)
     changed = ", with changes" if rules.changed_options() else ""
     return f"{title} ({rules.source}{changed})"
 

@@ -121,11 +121,11 @@ def test_an_exercise_answer_gets_feedback_and_the_ruleset_rerenders(app: AppServ
         select.wait_for(timeout=60_000)
         line = page.locator(".ruleset-line").first
         line.wait_for()
-        assert "Under italian" in line.inner_text() and "002" in line.inner_text()
+        assert "Under Italian Burraco" in line.inner_text() and "002" in line.inner_text()
         labels = [text.strip() for text in select.locator("option").all_inner_texts()]
         bukharo = next(label for label in labels if label.startswith("bukharo"))
         select.select_option(label=bukharo)
-        page.wait_for_function("""() => (document.querySelector('.ruleset-line') || {}).innerText?.includes('Under bukharo')""")
+        page.wait_for_function("""() => (document.querySelector('.ruleset-line') || {}).innerText?.includes("Under Bukharo")""")
         assert "000" in page.locator(".ruleset-line").first.inner_text()
         assert_no_error_output(tab)
 

@@ -22,7 +22,7 @@ assert check.save() and store.ruleset("Our club") == preset("italian", name="Our
 assert "Our club" in check.saved_list.value
 chooser = kit.RulesetChooser(store=store)
 chooser.select("Our club")
-assert chooser.rules.semi_clean_bonus == 150 and "house rules based on italian" in chooser.note.value
+assert chooser.rules.semi_clean_bonus == 150 and "house rules based on Italian Burraco" in chooser.note.value
 assert check.delete("Our club") and store.rulesets() == []
 
 # a saved house ruleset is dealt on the card table below the editor
