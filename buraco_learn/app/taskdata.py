@@ -183,6 +183,33 @@ def _check_cards(block: Block, text: Any, where: str) -> str:
     return text
 
 
+def _check_position(block: Block, where: str, position: Any) -> None:
+    """A position's cards, each field of the shape :func:`~buraco_learn.game.position.position` takes
+    (checked before the engine sets it up: a task file is read as untrusted input)."""
+    if not isinstance(position, dict) or not isinstance(position.get("hands"), dict) or "N" not in position["hands"]:
+        raise block.fail(f"{where} must be a table with North's hand, such as {{ hands = {{ N = \"7H 8H\" }} }}")
+    for seat, cards in position["hands"].items():
+        _check_cards(block, cards, f"{where}, the hand of {seat}")
+    melds = position.get("melds", {})
+    if not isinstance(melds, dict) or not all(isinstance(side, list) for side in melds.values()):
+        raise block.fail(f"{where}: melds must be a table of sides, such as {{ NS = [\"4H 5H 6H\"] }}")
+    for side, side_melds in melds.items():
+        for meld in side_melds:
+            _check_cards(block, meld, f"{where}, the melds of {side}")
+    for key in ("pile", "stock"):
+        if key in position:
+            _check_cards(block, position[key], f"{where}, {key}")
+    pots = position.get("pots", [])
+    if not isinstance(pots, list) or not all(isinstance(pot, str) for pot in pots):
+        raise block.fail(f"{where}: pots must be a list, each pot's cards or \"auto\" or \"taken\", such as [\"taken\", \"auto\"]")
+    for key in ("current", "phase", "dealer"):
+        if key in position and not isinstance(position[key], str):
+            raise block.fail(f"{where}: {key} must be text, such as \"N\" or \"play\", not {position[key]!r}")
+    taken = position.get("pots_taken", [])
+    if not isinstance(taken, list) or not all(isinstance(side, str) for side in taken):
+        raise block.fail(f"{where}: pots_taken must be a list of sides, such as [\"NS\"]")
+
+
 def _setup(position: Mapping[str, Any]) -> dict[str, Any]:
     """A ``position`` table as :func:`~buraco_learn.game.position.position` takes it: TOML has no None, so a pot
     already taken is written ``"taken"``."""
@@ -205,6 +232,7 @@ def _table(block: Block) -> Any:
     comment = block.get("comment", "", str)
     if comment and not _known(comment, COMMENTS):
         raise block.fail(f"unknown comment {comment!r} (known: {', '.join(COMMENTS)})")
+    _check_position(block, "position", block.need("position", dict))
     exercise = Exercise(block.get("key", block.name, str), _ruleset(block), setup, block.need("task"), tuple(goals),
                         *([COMMENTS[comment]] if comment else []))
     try:
@@ -394,20 +422,7 @@ def _check_spot(block: Block, where: str, entry: Mapping[str, Any]) -> None:
     for key in ("key", "title", "expect", "why"):
         if not isinstance(entry[key], str) or not entry[key].strip():
             raise block.fail(f"{where}: {key} must be text")
-    position = entry["position"]
-    if not isinstance(position, dict) or not isinstance(position.get("hands"), dict) or "N" not in position["hands"]:
-        raise block.fail(f"{where}: position must be a table with North's hand, such as {{ hands = {{ N = \"7H 8H\" }} }}")
-    for seat, cards in position["hands"].items():
-        _check_cards(block, cards, f"{where}, the hand of {seat}")
-    melds = position.get("melds", {})
-    if not isinstance(melds, dict) or not all(isinstance(side, list) for side in melds.values()):
-        raise block.fail(f"{where}: melds must be a table of sides, such as {{ NS = [\"4H 5H 6H\"] }}")
-    for side, side_melds in melds.items():
-        for meld in side_melds:
-            _check_cards(block, meld, f"{where}, the melds of {side}")
-    for key in ("pile", "stock"):
-        if key in position:
-            _check_cards(block, position[key], f"{where}, {key}")
+    _check_position(block, where, entry["position"])
     if not isinstance(entry["traps"], list) or not all(isinstance(trap, str) for trap in entry["traps"]):
         raise block.fail(f"{where}: traps must be a list of moves, such as [\"draw\"]")
     variants = entry.get("variants", ["HSDC"])
