@@ -33,6 +33,7 @@ MODULES = (
     "buraco_learn.game.predicates",
     "buraco_learn.game.meldgen",
     "buraco_learn.game.turnrules",
+    "buraco_learn.game.records",
     "buraco_learn.game.state",
     "buraco_learn.game.playout",
     "buraco_learn.game.legal",

@@ -32,6 +32,7 @@ from buraco_learn.game.actions import Action
 from buraco_learn.game.deal import Deal, deal_hand, next_seat, seat_names
 from buraco_learn.game.phases import DRAW_PHASE, OVER, PLAY, POT_PHASE
 from buraco_learn.game.predicates import POT, close_shortfall, pile_card_to_meld, seen_of_pile
+from buraco_learn.game.records import FIELDS, HIDDEN, PUBLIC, OutcomeRecord, copy_fields, thaw
 from buraco_learn.game.table import TableMeld
 from buraco_learn.i18n import LANGUAGE, _
 from buraco_learn.problems import citation
@@ -64,62 +65,65 @@ def as_action(action: object) -> Action:
     raise InvalidNotationError(f"invalid action {action!r}: expected an Action or its notation, such as 'draw' or 'discard 7D'")
 
 
-class HandState:
-    """One hand in progress. Use :meth:`new` (a fresh deal) or :meth:`from_deal`."""
+class HandState(OutcomeRecord):
+    """One hand in progress. Use :meth:`new` (a fresh deal) or :meth:`from_deal`.
+
+    Its fields are declared once, in the records it is made of (:mod:`buraco_learn.game.records`).
+    """
 
     def __init__(self, rules: Rules, deal: Deal | None, scores: dict[int, int] | None = None, *,
                  _blank: bool = False) -> None:
         # ``_blank``: only ``rules`` and ``deal`` set, for :meth:`clone` and sampled worlds,
-        # which set every other attribute themselves (a compiled class has no ``__dict__``
+        # which set every other field themselves (a compiled class has no ``__dict__``
         # to copy and cannot be made with ``object.__new__``)
         self.rules = rules
         self._deal = deal
         if _blank:
             return
         assert deal is not None, "a hand starts from a deal"
+        # the seats (SeatsRecord): partners share a side; the three-player variant starts with three
         players = rules.players
         self.players = players
-        self.seat_names = seat_names(players)
         self.dealer = deal.dealer
-        self.hands: list[list[int]] = [list(hand) for hand in deal.hands]
-        self.stock: list[int] = list(reversed(deal.stock))  # top card last
-        self.pile: list[int] = list(deal.pile)  # top card last
-        self.pots: list[list[int] | None] = [list(pot) for pot in deal.pots]
-        # sides: partners share a side; the three-player variant starts with three
-        self.side_of: list[int] = [0] * players
+        self.seat_names = seat_names(players)
         sides = rules.sides
+        side_of: list[int] = [0] * players
         for side, seats in enumerate(sides):
             for seat in seats:
-                self.side_of[seat] = side
-        self.side_names: list[str] = [
-            "".join(self.seat_names[seat] for seat in seats) for seats in sides
-        ]
-        self.three_way = players == 3 and rules.partnerships and len(rules.pot_sizes) == 2
-        self.pot_owner: list[int | None] = (
-            [None, None] if self.three_way else [side for side in range(len(rules.pot_sizes))]
-        )
-        self.side_pot: dict[int, int] = {}
-        self.pending_pot: dict[int, list[int]] = {}
-        self.melds: list[TableMeld] = []
-        self.known: list[list[int]] = [[] for _ in range(players)]
-        self.opened: list[bool] = [False] * len(sides)
-        self.scores: dict[int, int] = dict(scores or {})
+                side_of[seat] = side
+        self.side_of = side_of
+        self.side_names = ["".join(self.seat_names[seat] for seat in seats) for seats in sides]
+        self.three_way = three_way = players == 3 and rules.partnerships and len(rules.pot_sizes) == 2
+        # the cards (CardsRecord)
+        self.hands = [list(hand) for hand in deal.hands]
+        self.stock = list(reversed(deal.stock))  # top card last
+        self.pile = list(deal.pile)  # top card last
+        self.pots = [list(pot) for pot in deal.pots]
+        self.pending_pot = {}
+        self.known = [[] for _ in range(players)]
+        self.melds = []
+        # the turn (TurnRecord)
         self.current = next_seat(self.dealer, rules)
         self.phase = DRAW_PHASE
         self.turn = 0
         self.first_turn = True
-        self.drawn: int | None = None
-        self.took_single: int | None = None
-        self.must_meld: int | None = None
+        self.drawn = None
+        self.took_single = None
+        self.must_meld = None
         self.acted = False
         self.last_turn = False
         self.stalemate_run = 0
         self.took_one_card_pile = False
         self.redrawn = False
         self.pot_after_discard = False
-        self.history: list[Action] = []
-        self.end_reason: str | None = None
-        self.closed_by: int | None = None
+        # the outcome (OutcomeRecord)
+        self.scores = dict(scores or {})
+        self.side_pot = {}
+        self.pot_owner = [None, None] if three_way else [side for side in range(len(rules.pot_sizes))]
+        self.opened = [False] * len(sides)
+        self.end_reason = None
+        self.closed_by = None
+        self.history = []
         self.version = 0
 
     # -- construction ---------------------------------------------------------------
@@ -148,20 +152,11 @@ class HandState:
         >>> world.hands[1] == state.hands[1], world.hands[0] == state.hands[0], sorted(world.all_ids()) == sorted(state.all_ids())
         (True, False, True)
         """
-        from buraco_learn.game.view import PUBLIC_FIELDS
-
         rules = view.rules
         unseen = view.unseen_ids()
         if rng is not None:
             rng.shuffle(unseen)
-        state = cls(rules, None, _blank=True)  # a sampled world has no deal of its own
-        public = dict(view.public)
-        state.players = rules.players
-        state.seat_names = view.seat_names
-        state.side_names = list(view.side_names)
-        state.side_of = list(view.side_of)
-        for name in PUBLIC_FIELDS:
-            setattr(state, name, public[name])
+        # the hidden fields (records.HIDDEN), dealt again; every other field is the view's
         start = 0
         hands: list[list[int]] = []
         for seat in range(rules.players):
@@ -172,12 +167,10 @@ class HandState:
             count = view.hand_counts[seat] - len(known)
             hands.append(known + unseen[start:start + count])
             start += count
-        state.hands = hands
         pending: dict[int, list[int]] = {}
         for seat, size in view.pending_pot_sizes:
             pending[seat] = unseen[start:start + size]
             start += size
-        state.pending_pot = pending
         pots: list[list[int] | None] = []
         for pot_size in view.pot_sizes:
             if pot_size is None:
@@ -185,61 +178,33 @@ class HandState:
             else:
                 pots.append(unseen[start:start + pot_size])
                 start += pot_size
-        state.pots = pots
         hidden = view.pile_size - len(view.pile_ids)
-        state.pile = unseen[start:start + hidden] + list(view.pile_ids)
+        pile = unseen[start:start + hidden] + list(view.pile_ids)
         start += hidden
-        state.stock = unseen[start:start + view.stock_size]
-        state.pot_owner = list(view.pot_owner)
-        state.side_pot = dict(view.side_pot)
-        state.melds = list(view.melds)
-        state.known = [list(ids) for ids in view.known_ids]
-        state.opened = list(view.opened)
-        state.scores = dict(view.scores)
-        state.drawn = view.drawn_id
-        state.took_single = view.took_single_id
-        state.must_meld = view.must_meld_id
-        state.history = list(view.history)
-        state.version = 0
+        dealt: dict[str, Any] = {
+            "_deal": None,  # a sampled world has no deal of its own
+            "hands": hands, "pending_pot": pending, "pots": pots, "pile": pile,
+            "stock": unseen[start:start + view.stock_size],
+            "drawn": view.drawn_id, "version": 0,
+        }
+        state = cls(rules, None, _blank=True)
+        public = dict(view.public)
+        for name, copy, where in FIELDS:
+            if where == HIDDEN:
+                if name not in dealt:
+                    raise RuntimeError(f"HandState.resample does not deal the hidden field {name!r} (buraco_learn.game.records)")
+                value = dealt[name]
+            elif where == PUBLIC:
+                value = thaw(copy, public[name])
+            else:
+                value = thaw(copy, getattr(view, where))
+            setattr(state, name, value)
         return state
 
     def clone(self) -> HandState:
-        """An independent copy (for search and undo)."""
+        """An independent copy (for search and undo): every field, copied as its record says."""
         other = HandState(self.rules, self._deal, _blank=True)
-        other.players = self.players
-        other.seat_names = self.seat_names
-        other.dealer = self.dealer
-        other.hands = [list(hand) for hand in self.hands]
-        other.stock = list(self.stock)
-        other.pile = list(self.pile)
-        other.pots = [None if pot is None else list(pot) for pot in self.pots]
-        other.side_of = list(self.side_of)
-        other.side_names = list(self.side_names)
-        other.three_way = self.three_way
-        other.pot_owner = list(self.pot_owner)
-        other.side_pot = dict(self.side_pot)
-        other.pending_pot = {seat: list(ids) for seat, ids in self.pending_pot.items()}
-        other.melds = list(self.melds)
-        other.known = [list(ids) for ids in self.known]
-        other.opened = list(self.opened)
-        other.scores = dict(self.scores)
-        other.current = self.current
-        other.phase = self.phase
-        other.turn = self.turn
-        other.first_turn = self.first_turn
-        other.drawn = self.drawn
-        other.took_single = self.took_single
-        other.must_meld = self.must_meld
-        other.acted = self.acted
-        other.last_turn = self.last_turn
-        other.stalemate_run = self.stalemate_run
-        other.took_one_card_pile = self.took_one_card_pile
-        other.redrawn = self.redrawn
-        other.pot_after_discard = self.pot_after_discard
-        other.history = list(self.history)
-        other.end_reason = self.end_reason
-        other.closed_by = self.closed_by
-        other.version = self.version
+        copy_fields(self, other)
         return other
 
     # -- queries --------------------------------------------------------------------

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from buraco_learn.cards import Card, card_of_id, deck_ids
 from buraco_learn.game.actions import Action
 from buraco_learn.game.predicates import seen_of_pile
+from buraco_learn.game.records import FIELDS, HIDDEN, PUBLIC, freeze
 from buraco_learn.game.table import TableMeld
 from buraco_learn.rules import Rules
 
@@ -35,11 +36,8 @@ if TYPE_CHECKING:
 
 _DECKS = {True: frozenset(deck_ids(True)), False: frozenset(deck_ids(False))}
 
-# turn-state fields that are public (everyone at the table sees them happen)
-PUBLIC_FIELDS = (
-    "dealer", "current", "phase", "turn", "first_turn", "acted", "last_turn", "stalemate_run",
-    "took_one_card_pile", "redrawn", "pot_after_discard", "end_reason", "closed_by", "three_way",
-)
+# the fields everyone at the table sees happen, kept in a view's ``public`` pairs (records.PUBLIC)
+PUBLIC_FIELDS = tuple(name for name, _copy, view in FIELDS if view == PUBLIC)
 
 
 @dataclass(frozen=True)
@@ -209,34 +207,27 @@ def make_view(state: HandState, seat: int, with_legal: bool = True) -> PlayerVie
     The view copies public facts and the seat's own cards; its legal actions are
     computed when first asked for (``with_legal`` is kept for callers that say so).
     """
-    rules = state.rules
-    visible_pile = seen_of_pile(rules, state.pile)
-    own_turn = state.current == seat
-    drawn = state.drawn if own_turn else None
+    # the fields its records mark public or give a PlayerView attribute, frozen; then what
+    # the seat may know of the hidden ones (records.HIDDEN)
+    public: list[tuple[str, Any]] = []
+    shown: dict[str, Any] = {}
+    for name, copy, where in FIELDS:
+        if where == PUBLIC:
+            public.append((name, freeze(copy, getattr(state, name))))
+        elif where != HIDDEN:
+            shown[where] = freeze(copy, getattr(state, name))
     return PlayerView(
-        rules=rules,
         seat=seat,
-        seat_names=tuple(state.seat_names),
-        side_names=tuple(state.side_names),
-        side_of=tuple(state.side_of),
         hand_ids=tuple(state.hands[seat]),
         hand_counts=tuple(len(hand) for hand in state.hands),
-        known_ids=tuple(tuple(ids) for ids in state.known),
-        melds=tuple(state.melds),
-        pile_ids=tuple(visible_pile),
+        pile_ids=tuple(seen_of_pile(state.rules, state.pile)),
         pile_size=len(state.pile),
         stock_size=len(state.stock),
         pot_sizes=tuple(None if pot is None else len(pot) for pot in state.pots),
-        pot_owner=tuple(state.pot_owner),
-        side_pot=tuple(sorted(state.side_pot.items())),
         pending_pot_sizes=tuple(sorted((s, len(ids)) for s, ids in state.pending_pot.items())),
-        opened=tuple(state.opened),
-        scores=tuple(sorted(state.scores.items())),
-        drawn_id=drawn,
-        took_single_id=state.took_single,
-        must_meld_id=state.must_meld,
-        history=tuple(state.history),
-        public=tuple((name, getattr(state, name)) for name in PUBLIC_FIELDS),
+        drawn_id=state.drawn if state.current == seat else None,
+        public=tuple(public),
+        **shown,
     )
 
 
