@@ -10,7 +10,7 @@ import pytest
 
 from buraco_learn.app.catalogue import LessonInfo, discover, repository_lessons_dir
 
-from .conftest import AppServer, Tab
+from .conftest import RENDER_MS, AppServer, Tab
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ def assert_no_error_output(tab: Tab) -> None:
 
 def landing_rows(tab: Tab) -> dict[str, str]:
     """Each lesson's stop on the landing page's map, by lesson id: its text (title, stars, state, goal)."""
-    tab.page.wait_for_selector("ol.buraco-map li.lesson", timeout=60_000)
+    tab.page.wait_for_selector("ol.buraco-map li.lesson", timeout=RENDER_MS)  # a page executes every cell first; the server may be warming kernels
     rows = tab.page.locator("ol.buraco-map li.lesson")
     return {rows.nth(i).get_attribute("data-lesson") or "": rows.nth(i).inner_text() for i in range(rows.count())}
 
@@ -123,7 +123,7 @@ def test_an_exercise_answer_gets_feedback_and_the_ruleset_rerenders(app: AppServ
         line.wait_for()
         assert "Under Italian Burraco" in line.inner_text() and "002" in line.inner_text()
         labels = [text.strip() for text in select.locator("option").all_inner_texts()]
-        bukharo = next(label for label in labels if label.startswith("bukharo"))
+        bukharo = next(label for label in labels if label.startswith("Bukharo"))
         select.select_option(label=bukharo)
         page.wait_for_function("""() => (document.querySelector('.ruleset-line') || {}).innerText?.includes("Under Bukharo")""")
         assert "000" in page.locator(".ruleset-line").first.inner_text()
