@@ -65,11 +65,6 @@ class Vocabulary:
         return "you have" if self.alone else "your side has"
 
     @property
-    def we_need(self) -> str:
-        """``your side needs`` (``you need``)."""
-        return "you need" if self.alone else "your side needs"
-
-    @property
     def its(self) -> str:
         """``its`` (``your``): the possessive after :attr:`we`."""
         return "your" if self.alone else "its"
@@ -89,10 +84,6 @@ class Vocabulary:
         """``the opponents`` (``your opponents``)."""
         return "your opponents" if self.alone else "the opponents"
 
-    @property
-    def other_owner(self) -> str:
-        """``the other side`` (``another player``): who owns a meld that is not ours."""
-        return "another player" if self.alone else "the other side"
 
 
 def vocabulary(rules: Rules) -> Vocabulary:

@@ -223,7 +223,7 @@ def _table(block: Block) -> Any:
     from buraco_learn.app.positions import COMMENTS, GOALS, Exercise
 
     block.only("rules", "key", "task", "goals", "comment", "position")
-    setup = _setup(block.need("position", dict))
+    position = block.need("position", dict)
     goals = []
     for name in block.need("goals", list):
         if not _known(name, GOALS):
@@ -232,8 +232,8 @@ def _table(block: Block) -> Any:
     comment = block.get("comment", "", str)
     if comment and not _known(comment, COMMENTS):
         raise block.fail(f"unknown comment {comment!r} (known: {', '.join(COMMENTS)})")
-    _check_position(block, "position", block.need("position", dict))
-    exercise = Exercise(block.get("key", block.name, str), _ruleset(block), setup, block.need("task"), tuple(goals),
+    _check_position(block, "position", position)
+    exercise = Exercise(block.get("key", block.name, str), _ruleset(block), _setup(position), block.need("task"), tuple(goals),
                         *([COMMENTS[comment]] if comment else []))
     try:
         exercise.start()
