@@ -30,6 +30,12 @@ a message in the code, from the repository's root (Babel needed, as in the test 
 
     python -m buraco_learn.i18n update    # extract the .pot, merge it into each .po, compile each .mo
     python -m buraco_learn.i18n compile   # only compile each .po into its .mo (after editing translations)
+    python -m buraco_learn.i18n translate FILE.json   # update, then fill in translations from FILE, compile
+
+A translations file maps each message (its English, exactly as in the code) to its
+translations: ``{"A meld needs ...": {"it": "...", "pt_BR": "..."}}``; a plural message
+maps to a list per language, one text per plural form of that language. Several people
+(or sessions) may run these commands at once: each holds a lock on the catalogues.
 
 then translate what ``update`` marked new or fuzzy in each ``.po`` and ``compile``.
 ``tests/test_i18n_catalogues.py`` fails while a message is untranslated, fuzzy, or
@@ -179,7 +185,25 @@ def _babel(argv: list[str]) -> None:
     babel.run(["pybabel", "-q", *argv])
 
 
+@contextlib.contextmanager
+def _locked() -> Iterator[None]:
+    """Hold the catalogues' lock (a file beside them) for the block: one upkeep command at a time."""
+    import fcntl
+
+    with open(LOCALE_DIR / ".lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def update() -> None:
+    with _locked():
+        _update()
+
+
+def _update() -> None:
     """Extract the messages into the ``.pot``, merge them into each ``.po`` (new ones empty, changed ones
     fuzzy), and compile each ``.mo``."""
     POT.parent.mkdir(parents=True, exist_ok=True)
@@ -190,10 +214,47 @@ def update() -> None:
             _babel(["update", "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", lang, "--no-wrap"])
         else:
             _babel(["init", "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", lang, "--no-wrap"])
-    compile_all()
+    _compile_all()
+
+
+def translate(path: Path) -> list[str]:
+    """:func:`update`, then set the translations that ``path`` (JSON, see the module's docstring) gives
+    (no longer fuzzy), and compile. Returns the messages of ``path`` that the code no longer has."""
+    import json
+
+    from babel.messages.pofile import read_po, write_po
+
+    given: dict[str, dict[str, str | list[str]]] = json.loads(path.read_text(encoding="utf-8"))
+    unknown: set[str] = set()
+    with _locked():
+        _update()
+        for lang in LANGUAGES[1:]:
+            with po_path(lang).open("rb") as handle:
+                po = read_po(handle, locale=lang)
+            for msgid, texts in given.items():
+                if lang not in texts:
+                    continue
+                message = next((m for m in po if (m.id[0] if isinstance(m.id, tuple) else m.id) == msgid and msgid), None)
+                if message is None:
+                    unknown.add(msgid)
+                    continue
+                text = texts[lang]
+                message.string = tuple(text) if isinstance(message.id, tuple) else text
+                if message.fuzzy:
+                    message.flags.discard("fuzzy")
+                message.previous_id = []
+            with po_path(lang).open("wb") as handle:
+                write_po(handle, po, width=0, omit_header=False, include_previous=False)
+        _compile_all()
+    return sorted(unknown)
 
 
 def compile_all() -> None:
+    with _locked():
+        _compile_all()
+
+
+def _compile_all() -> None:
     """Compile each language's ``.po`` into its ``.mo``."""
     for lang in LANGUAGES[1:]:
         _babel(["compile", "-i", str(po_path(lang)), "-o", str(mo_path(lang)), "-D", DOMAIN, "-l", lang])
@@ -206,8 +267,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         update()
     elif args == ["compile"]:
         compile_all()
+    elif len(args) == 2 and args[0] == "translate":
+        for msgid in translate(Path(args[1])):
+            print(f"not in the code (left out): {msgid!r}", file=sys.stderr)
     else:
-        print("usage: python -m buraco_learn.i18n update|compile", file=sys.stderr)
+        print("usage: python -m buraco_learn.i18n update | compile | translate FILE.json", file=sys.stderr)
         return 2
     return 0
 

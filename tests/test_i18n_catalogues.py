@@ -141,3 +141,34 @@ def test_the_compiled_catalogues_go_into_the_wheel() -> None:
     assert not any(pattern.strip().endswith((".mo", ".po", "locale", "locale/")) for pattern in excluded)
     for lang in TRANSLATED:
         assert i18n.mo_path(lang).is_file() and i18n.mo_path(lang).is_relative_to(REPO / "buraco_learn")
+
+
+def test_translate_fills_in_a_translations_file_and_reports_messages_the_code_lacks(tmp_path, monkeypatch):
+    """``python -m buraco_learn.i18n translate FILE.json``: the upkeep command sessions and translators share."""
+    import json
+    import shutil
+
+    from babel.messages.pofile import read_po
+
+    from buraco_learn import i18n
+
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, locale)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    monkeypatch.setattr(i18n, "POT", locale / f"{i18n.DOMAIN}.pot")
+    message = "A meld needs at least {least} cards; this one has {count}"
+    given = {message: {"it": "Servono almeno {least} carte; qui ce ne sono {count}"},
+             "No such message in the code": {"it": "x", "pt_BR": "y"}}
+    (tmp_path / "tr.json").write_text(json.dumps(given), encoding="utf-8")
+    assert i18n.translate(tmp_path / "tr.json") == ["No such message in the code"]
+    with (locale / "it" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po").open("rb") as handle:
+        po = read_po(handle, locale="it")
+    assert po[message].string == "Servono almeno {least} carte; qui ce ne sono {count}"
+    assert not po[message].fuzzy
+    with (locale / "pt_BR" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po").open("rb") as handle:
+        untouched = read_po(handle, locale="pt_BR")[message].string
+    original = Path(i18n.__file__).resolve().parent / "locale"
+    with (original / "pt_BR" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po").open("rb") as handle:
+        assert read_po(handle, locale="pt_BR")[message].string == untouched  # pt_BR not in the file: unchanged
+    assert (locale / "it" / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo").stat().st_mtime >= (locale / "it" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po").stat().st_mtime
+    i18n.catalogue.cache_clear()
