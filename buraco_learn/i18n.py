@@ -57,6 +57,10 @@ from typing import Any, Final
 LANGUAGES: Final = ("en", "it", "pt_BR")
 #: Each language's name in itself, for a chooser.
 NAMES: Final = {"en": "English", "it": "Italiano", "pt_BR": "Português (Brasil)"}
+#: Each language's tag for the browser (``Intl``, ``toLocaleString``, ``<html lang>``).
+BROWSER_TAGS: Final = {"en": "en-GB", "it": "it-IT", "pt_BR": "pt-BR"}
+#: Each language's separators of thousands and of decimals (CLDR's, as Babel gives them: checked by a test).
+_SEPARATORS: Final = {"en": (",", "."), "it": (".", ","), "pt_BR": (".", ",")}
 #: The gettext domain: ``locale/<lang>/LC_MESSAGES/buraco_learn.mo``.
 DOMAIN: Final = "buraco_learn"
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
@@ -157,6 +161,25 @@ def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
     else:
         text = catalogue(lang).ngettext(singular, plural, n)
     return text.format(n=n, **params)
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """``value`` written as the current language writes numbers (``1,250`` / ``1.250``; ``-3.5`` / ``-3,5``).
+
+    >>> number(12345), number(-1250)
+    ('12,345', '-1,250')
+    >>> with use("it"):
+    ...     number(12345), number(2.5, 1)
+    ('12.345', '2,5')
+    """
+    thousands, point = _SEPARATORS[LANGUAGE.get()]
+    text = f"{value:,.{decimals}f}"
+    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
+
+
+def browser_tag() -> str:
+    """The current language's tag for the browser (``it-IT``), for ``Intl`` and ``lang`` attributes."""
+    return BROWSER_TAGS[LANGUAGE.get()]
 
 
 def N_(message: str) -> str:

@@ -172,3 +172,15 @@ def test_translate_fills_in_a_translations_file_and_reports_messages_the_code_la
         assert read_po(handle, locale="pt_BR")[message].string == untouched  # pt_BR not in the file: unchanged
     assert (locale / "it" / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo").stat().st_mtime >= (locale / "it" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po").stat().st_mtime
     i18n.catalogue.cache_clear()
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_numbers_are_written_as_babel_writes_them_in_each_language(lang):
+    """``i18n.number`` needs no Babel at run time; its separators are CLDR's, as Babel says."""
+    from babel.numbers import format_decimal
+
+    locale = i18n.BROWSER_TAGS[lang].replace("-", "_")
+    with i18n.use(lang):
+        for value in (0, 7, -42, 1250, -31415, 1234567):
+            assert i18n.number(value) == format_decimal(value, locale=locale)
+        assert i18n.number(2.5, 1) == format_decimal(2.5, format="#,##0.0", locale=locale)
