@@ -53,13 +53,14 @@ from typing import Any
 from buraco_learn.errors import BuracoError
 from buraco_learn.game.actions import Action
 from buraco_learn.game.view import PlayerView
+from buraco_learn.i18n import _, language, ngettext, number
 from buraco_learn.rules import Rules
 
 from ..bots.heuristics import Position
 from ..bots.intermediate import check_view
 from ..bots.strong import Evaluation, SearchResult, StrongBot, default_worlds, view_key
 from . import explain as _explain_module
-from .explain import Explanation, action_words, card_words, discard_reasons, join
+from .explain import Explanation, action_words, card_word, discard_reasons, join
 from .words import points_words, risk_of, sentence
 
 #: the cap on one decision's search, in processor time (ms): the search stops early only
@@ -216,16 +217,24 @@ class Review:
     total_loss: float
 
     def text(self) -> str:
-        count = f"{self.decisions} decision{'s' if self.decisions != 1 else ''}"
+        decisions = number(self.decisions)
         if not self.items:
-            return f"Well played: in your {count} the coach found nothing that clearly cost points."
+            return ngettext("Well played: in your {count} decision the coach found nothing that clearly cost points.",
+                            "Well played: in your {count} decisions the coach found nothing that clearly cost points.",
+                            self.decisions, count=decisions)
         if self.agreed == 0:
-            agreed = f"None of your {count} {'was' if self.decisions == 1 else 'were'} the coach's own choice."
+            agreed = ngettext("None of your {count} decision was the coach's own choice.",
+                              "None of your {count} decisions were the coach's own choice.", self.decisions, count=decisions)
+        elif self.agreed == 1:
+            agreed = ngettext("1 of your {count} decision was the coach's own choice.",
+                              "1 of your {count} decisions was the coach's own choice.", self.decisions, count=decisions)
         else:
-            agreed = f"{self.agreed} of your {count} {'was' if self.agreed == 1 else 'were'} the coach's own choice."
-        lines = [agreed + (" The costliest:" if len(self.items) > 1 else " The one that cost points:")]
+            agreed = ngettext("{agreed} of your {count} decisions were the coach's own choice.",
+                              "{agreed} of your {count} decisions were the coach's own choice.",
+                              self.agreed, agreed=number(self.agreed), count=decisions)
+        lines = [agreed + " " + (_("The costliest:") if len(self.items) > 1 else _("The one that cost points:"))]
         for item in self.items:
-            lines.append(f"{item.number}. (turn {item.turn + 1}) {item.text}")
+            lines.append(_("{number}. (turn {turn}) {text}", number=item.number, turn=number(item.turn + 1), text=item.text))
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -245,11 +254,11 @@ class _Entry:
     view: PlayerView
     evaluation: Evaluation
     position: Position
-    hint: Hint | None = None
+    hints: dict[str, Hint] = field(default_factory=dict)
     words: dict[Any, Explanation] = field(default_factory=dict)
 
     def explain(self, action: Action) -> Explanation:
-        key = action.canonical()
+        key = (language(), action.canonical())  # the words are kept per language, the evaluation once
         if key not in self.words:
             # through the module: importing buraco_learn.coach.explain again (doctest collection)
             # rebinds the package's name 'explain' to the submodule
@@ -336,8 +345,9 @@ class Coach:
         view = check_view(view, "the coach")
         start = time.perf_counter()
         entry = self._entry(view)
-        if entry.hint is not None:
-            return entry.hint
+        lang = language()
+        if lang in entry.hints:
+            return entry.hints[lang]
         found = entry.evaluation
         action = found.best
         words = entry.explain(action)
@@ -348,8 +358,8 @@ class Coach:
             Rung(2, words.cards, gains, words.sources),
             Rung(3, full, gains, words.sources),
         )
-        entry.hint = Hint(action, rungs, found.result(), time.perf_counter() - start)
-        return entry.hint
+        entry.hints[lang] = hint = Hint(action, rungs, found.result(), time.perf_counter() - start)
+        return hint
 
     # -- the comment ------------------------------------------------------------------
     def compare(self, view: PlayerView, action: Action | str) -> Comparison:
@@ -364,7 +374,8 @@ class Coach:
         best = found.best
         if action.canonical() == best.canonical():
             words = entry.explain(best)
-            return Comparison(action, best, "same", 0.0, f"That is what I would have played: it {words.gain}.", worlds=found.worlds)
+            text = _("That is what I would have played: it {gain}.", gain=words.gain)
+            return Comparison(action, best, "same", 0.0, text, worlds=found.worlds)
         index = found.index_of(action)
         if index is None:
             extra = self.extra_budget_ms
@@ -378,14 +389,13 @@ class Coach:
         good = entry.explain(best)
         best_words = action_words(entry.position, best)
         if worlds < 2:
-            text = f"Good choice. I would have chosen to {best_words}, which {good.gain}; I cannot tell the two apart."
+            text = _("Good choice. I would have chosen to {move}, which {gain}; I cannot tell the two apart.", move=best_words, gain=good.gain)
         elif difference > 0:
-            text = (
-                f"Good choice: my simulations rate it about as well as my own choice, to {best_words}, "
-                f"which {good.gain}; the difference is within their margin of error."
-            )
+            text = _("Good choice: my simulations rate it about as well as my own choice, to {move}, which {gain}; "
+                     "the difference is within their margin of error.", move=best_words, gain=good.gain)
         else:
-            text = f"Good choice: my simulations rate it at least as well as my own choice, to {best_words}, which {good.gain}."
+            text = _("Good choice: my simulations rate it at least as well as my own choice, to {move}, which {gain}.",
+                     move=best_words, gain=good.gain)
         return Comparison(action, best, "as-good", 0.0, text, difference, margin, worlds)
 
     # -- the review -------------------------------------------------------------------
@@ -396,7 +406,7 @@ class Coach:
         agreed = 0
         total = 0.0
         count = 0
-        for number, item in enumerate(decisions, 1):
+        for index, item in enumerate(decisions, 1):
             view, action = (item.view, item.action) if isinstance(item, Decision) else item
             view = check_view(view, "the coach")
             if isinstance(action, str):
@@ -410,7 +420,7 @@ class Coach:
                 continue
             total += comparison.loss
             turn = int(view.get("turn"))
-            scored.append(ReviewItem(number, turn, action, comparison.suggested, comparison.loss, comparison.text))
+            scored.append(ReviewItem(index, turn, action, comparison.suggested, comparison.loss, comparison.text))
         scored.sort(key=lambda entry: (-entry.loss, entry.number))
         return Review(tuple(scored[:top]), count, agreed, total)
 
@@ -435,17 +445,23 @@ def _runner_up(entry: _Entry) -> str:
     runner = max(others, key=found.mean)
     difference, error, worlds = found.paired(best, runner)
     other = action_words(entry.position, found.candidates[runner])
-    deals = f"In {worlds} simulated deals of the cards you cannot see"
     if worlds >= 2 and difference - Z * error > 0:
-        return f" {deals}, it came out {points_words(difference)} ahead of the next best choice, to {other}."
-    return f" {deals}, the next best choice, to {other}, did about as well: the difference is within the simulations' margin of error."
+        return " " + ngettext("In {n} simulated deals of the cards you cannot see, it came out {points} ahead of the next best choice, to {move}.",
+                              "In {n} simulated deals of the cards you cannot see, it came out {points} ahead of the next best choice, to {move}.",
+                              worlds, points=points_words(difference), move=other)
+    return " " + ngettext("In {n} simulated deals of the cards you cannot see, the next best choice, to {move}, did about as well: "
+                          "the difference is within the simulations' margin of error.",
+                          "In {n} simulated deals of the cards you cannot see, the next best choice, to {move}, did about as well: "
+                          "the difference is within the simulations' margin of error.",
+                          worlds, move=other)
 
 
 def why_better(entry: _Entry, best: Action, action: Action, loss: float) -> str:
     """One or two sentences: why ``best`` beats ``action`` (``loss`` points by the simulations)."""
     pos = entry.position
     good = entry.explain(best)
-    first = f"I would have chosen to {action_words(pos, best)}, which {good.gain}: {points_words(loss)} better in my simulations."
+    first = _("I would have chosen to {move}, which {gain}: {points} better in my simulations.",
+              move=action_words(pos, best), gain=good.gain, points=points_words(loss))
     # the second sentence: why the coach's choice is good (for draw-or-take, where the
     # learner's move gives up nothing specific), else what the learner's move gives up
     drawing = {action.kind, best.kind} <= {"draw", "take"}
@@ -453,6 +469,6 @@ def why_better(entry: _Entry, best: Action, action: Action, loss: float) -> str:
     if best.kind == "discard":
         reasons = discard_reasons(pos, best.cards[0].code)[0]
         if reasons:
-            own = f"{sentence(card_words(best.cards[0].code))[:-1]} was the card to let go: {join(reasons)}."
+            own = _("The {card} was the card to let go: {reasons}.", card=card_word(best.cards[0].code), reasons=join(reasons))
     second = good.idea if drawing else (risk_of(pos, action) or own)
     return first + (" " + sentence(second) if second else "")

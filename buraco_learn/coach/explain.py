@@ -35,8 +35,9 @@ from buraco_learn.game.actions import Action
 from buraco_learn.game.predicates import pile_card_rule
 from buraco_learn.game.table import TableMeld
 from buraco_learn.game.view import PlayerView
-from buraco_learn.game.words import meld_phrase
-from buraco_learn.melds import check_meld
+from buraco_learn.i18n import N_, _, ngettext, number
+from buraco_learn.melds import Meld, check_meld
+from buraco_learn.problems import citation, rank_plural
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite_for
 from buraco_learn.vocabulary import Vocabulary, vocabulary
@@ -89,29 +90,30 @@ def tip(key: str, document: str) -> str:
     if document in texts:
         return f"{document} '{texts[document][0]}'"
     fallback = "002" if "002" in texts else sorted(texts)[0]
-    return f"advice from {fallback} '{texts[fallback][0]}'"
+    return _("advice from {document} '{section}'", document=fallback, section=texts[fallback][0])
 
 
 def rule(key: str, rules: Rules) -> str:
-    """The short citation of a rule for ``rules``: ``002 'Melds'``."""
-    return cite_for(key, rules).short()
+    """The short citation of a rule for ``rules``: ``002 'Melds'`` (the words around a borrowed
+    rule's citation in the current language)."""
+    return citation(cite_for(key, rules))
 
 
 def plural(rank: Rank | None) -> str:
+    """``Kings``, ``6s`` (in the current language: ``re``, ``reis``)."""
     if rank is None:
-        return "cards"
-    word = rank.word
-    return word + ("es" if word.endswith("x") else "s")
+        return _("cards")
+    return rank_plural(int(rank))
 
 
 def card_word(code: int) -> str:
     """``7♥``, ``joker``."""
-    return "joker" if code == 52 else _CARD[code].unicode()
+    return _("joker") if code == 52 else _CARD[code].unicode()
 
 
 def card_words(code: int) -> str:
     """``the 7♥``, ``the joker``."""
-    return "the " + card_word(code)
+    return _("the {card}", card=card_word(code))
 
 
 def cards_words(codes: Sequence[int]) -> str:
@@ -121,39 +123,112 @@ def cards_words(codes: Sequence[int]) -> str:
 
 def cards_list(codes: Sequence[int]) -> str:
     """``the 8♥``, ``the 8♥ and 9♥``, ``the 8♥, 9♥ and 10♥``."""
-    return "the " + join([card_word(code) for code in codes])
+    words = [card_word(code) for code in codes]
+    return ngettext("the {cards}", "the {cards}", len(words), cards=join(words))
 
 
-def join(words: Sequence[str], last: str = "and") -> str:
+def join(words: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     words = [word for word in words if word]
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+    return _("{cards} and {last}", cards=", ".join(words[:-1]), last=words[-1])
+
+
+def _and(items: Sequence[str]) -> str:
+    """``a and b and c`` (melds laid down together)."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{melds} and {meld}", melds=text, meld=item)
+    return text
+
+
+#: The suits' names ("a run of hearts"; ``one suit`` for a run whose suit is not known).
+_SUITS = {0: N_("spades"), 1: N_("hearts"), 2: N_("diamonds"), 3: N_("clubs"), None: N_("one suit")}
+
+#: A meld's name by its kind and whose it is: ``ours``/``theirs`` (each also for cut-throat,
+#: where every player is alone) or ``new`` (about to be laid down).
+_MELD_NAMES = {
+    ("set", "ours", False): N_("your side's set of {ranks}"),
+    ("set", "ours", True): N_("your set of {ranks}"),
+    ("set", "theirs", False): N_("the opponents' set of {ranks}"),
+    ("set", "theirs", True): N_("an opponent's set of {ranks}"),
+    ("set", "new", False): N_("a set of {ranks}"),
+    ("set", "new", True): N_("a set of {ranks}"),
+    ("run", "ours", False): N_("your side's run of {suit} {low} to {high}"),
+    ("run", "ours", True): N_("your run of {suit} {low} to {high}"),
+    ("run", "theirs", False): N_("the opponents' run of {suit} {low} to {high}"),
+    ("run", "theirs", True): N_("an opponent's run of {suit} {low} to {high}"),
+    ("run", "new", False): N_("a run of {suit} {low} to {high}"),
+    ("run", "new", True): N_("a run of {suit} {low} to {high}"),
+}
+
+
+def _is_set(meld: Meld) -> bool:
+    return meld.kind == "set" and meld.rank is not None
+
+
+def _meld_name(meld: Meld, whose: str, alone: bool) -> str:
+    """The meld by what it is (as :func:`buraco_learn.game.words.meld_phrase` names it), ``whose`` it is."""
+    if _is_set(meld):
+        rank = meld.rank
+        return _(_MELD_NAMES["set", whose, alone], ranks=plural(rank))
+    slots = meld.slots
+    suit = meld.suit
+    low, high = slots[0], slots[-1]
+    low_text = low.stands_for.unicode() if low.wild and low.stands_for is not None else low.card.unicode()
+    high_text = high.stands_for.unicode() if high.wild and high.stands_for is not None else high.card.unicode()
+    return _(_MELD_NAMES["run", whose, alone], suit=_(_SUITS[None if suit is None else int(suit)]), low=low_text, high=high_text)
 
 
 def meld_words(meld: TableMeld, rules: Rules, side: int | None = None) -> str:
     """``your side's set of Kings``, ``the opponents' run of hearts 5♥ to 9♥`` (``side``: the
     learner's; the meld is theirs when it is another side's)."""
-    words = terms(rules)
-    whose = words.ours if side is None or meld.side == side else words.theirs
-    return whose + meld_phrase(meld.meld)[3:]
+    whose = "ours" if side is None or meld.side == side else "theirs"
+    return _meld_name(meld.meld, whose, not rules.partnerships)
 
 
 def new_meld_words(codes: Sequence[int], rules: Rules) -> str:
     """``a run of hearts 5♥ to 7♥``, ``a set of Queens`` (a meld about to be laid down)."""
     verdict = check_meld([_CARD[code] for code in codes], rules)
     if verdict.meld is None:
-        return "a meld of " + cards_words(codes)
-    return "a" + meld_phrase(verdict.meld)[3:]
+        return _("a meld of {cards}", cards=cards_words(codes))
+    return _meld_name(verdict.meld, "new", not rules.partnerships)
 
 
 def _new_meld(codes: Sequence[int], pos: Position) -> str:
     """``a run of hearts 5♥ to 7♥``; the cards too for a set or a meld with a wild card."""
     name = new_meld_words(codes, pos.rules)
-    if name.startswith("a run") and not any(pos.t.wild[code] for code in codes):
+    meld = check_meld([_CARD[code] for code in codes], pos.rules).meld
+    if meld is not None and not _is_set(meld) and not any(pos.t.wild[code] for code in codes):
         return name
     return f"{name} ({cards_words(codes)})"
+
+
+#: Words that change with the ruleset: the pot's name, a meld of seven's, a side or a lone player.
+_PICK_UP_POT = {
+    "pozzetto": N_("pick up your pozzetto"),
+    "morto": N_("pick up your morto"),
+    "pot": N_("pick up your pot"),
+}
+_OURS_MELD = {False: N_("your side's meld"), True: N_("your meld")}
+
+
+def _take_what(pos: Position, action: Action) -> str:
+    """Which take ``action`` is: ``top`` (the top card), ``pile`` (all of it) or ``some`` (the top few)."""
+    if pos.rules.pile_take == "top" or action.target == 1:
+        return "top"
+    return "pile" if action.target is None else "some"
+
+
+def _pot_key(rules: Rules) -> str:
+    word = terms(rules).pot
+    return word if word in _PICK_UP_POT else "pot"
+
+
+def _burraco_key(rules: Rules) -> str:
+    word = terms(rules).burraco
+    return word if word in ("burraco", "canasta", "canastra") else "burraco"
 
 
 def action_words(pos: Position, action: Action) -> str:
@@ -162,37 +237,40 @@ def action_words(pos: Position, action: Action) -> str:
     rules = pos.rules
     kind = action.kind
     if kind == A.DRAW:
-        return "draw from the stock"
+        return _("draw from the stock")
     if kind == A.TAKE:
-        if rules.pile_take == "top" or action.target == 1:
-            return "take the top card of the discard pile"
-        if action.target is None:
-            return "take the discard pile"
-        return f"take the top {action.target} cards of the discard pile"
+        what = _take_what(pos, action)
+        if what == "top":
+            return _("take the top card of the discard pile")
+        if what == "pile":
+            return _("take the discard pile")
+        count = int(action.target or 0)
+        return ngettext("take the top {n} cards of the discard pile", "take the top {n} cards of the discard pile", count)
     if kind == A.REDRAW:
-        drawn = card_words(pos.drawn) if pos.drawn is not None else "the card you drew"
-        return f"put {drawn} on the pile and draw another card"
+        if pos.drawn is not None:
+            return _("put the {card} on the pile and draw another card", card=card_word(pos.drawn))
+        return _("put the card you drew on the pile and draw another card")
     if kind == A.POT:
-        return f"pick up your {terms(rules).pot}"
+        return _(_PICK_UP_POT[_pot_key(rules)])
     codes = [card.code for card in action.cards]
     if kind == A.CLOSE:
-        return f"close by discarding {cards_list(codes)}" if codes else "close the hand"
+        return _("close by discarding {cards}", cards=cards_list(codes)) if codes else _("close the hand")
     if kind == A.DISCARD:
-        return f"discard {cards_list(codes)}"
+        return _("discard {cards}", cards=cards_list(codes))
     if kind == A.MELD:
         groups = [[card.code for card in group] for group in action.groups]
-        return "lay down " + " and ".join(_new_meld(group, pos) for group in groups)
+        return _("lay down {melds}", melds=_and([_new_meld(group, pos) for group in groups]))
     target = pos.meld_by_id(action.target)
-    where = meld_words(target, rules, pos.side) if target is not None else f"{terms(rules).ours} meld"
+    where = meld_words(target, rules, pos.side) if target is not None else _(_OURS_MELD[not rules.partnerships])
     if kind == A.SWAP:
-        return f"put {cards_list(codes)} in place of the wild card in {where}"
-    return f"add {cards_list(codes)} to {where}"
+        return _("put {cards} in place of the wild card in {meld}", cards=cards_list(codes), meld=where)
+    return _("add {cards} to {meld}", cards=cards_list(codes), meld=where)
 
 
 @dataclass(frozen=True)
 class Explanation:
     """What an action does: three rungs of words, the gains (keys, and ``gain``: a phrase
-    that completes "it ...") and the sources cited."""
+    that completes "it ..." or "which ...") and the sources cited."""
 
     idea: str
     cards: str
@@ -202,28 +280,38 @@ class Explanation:
     gain: str = ""
 
 
+#: Why a card fits: the phrases naming a meld of seven, per its word (each with its own article).
+_BECOMES = {
+    "burraco": (N_("the {card} that {meld} needs to become a burraco"), N_("brings the {card} that turns {meld} into a burraco")),
+    "canasta": (N_("the {card} that {meld} needs to become a canasta"), N_("brings the {card} that turns {meld} into a canasta")),
+    "canastra": (N_("the {card} that {meld} needs to become a canastra"), N_("brings the {card} that turns {meld} into a canastra")),
+}
+
+
 def _fit(pos: Position, code: int) -> tuple[int, str, str, str] | None:
     """Why card ``code`` (coming into the hand) is useful: (priority, phrase, gain key, gain phrase)."""
     t = pos.t
-    card = card_words(code)
+    card = card_word(code)
     rules = pos.rules
-    word = terms(rules).burraco
     meld_id = pos.own_target.get(code)
     if meld_id is not None:
         meld = pos.meld_by_id(meld_id)
         if meld is not None:
             name = meld_words(meld, rules, pos.side)
             if len(meld.meld) + 1 >= rules.burraco_length > len(meld.meld):
-                return 0, f"{card} that {name} needs to become a {word}", "a burraco", f"brings {card} that turns {name} into a {word}"
-            return 1, f"{card} that {name} needs", "points", f"brings {card} that extends {name}"
+                needs, turns = _BECOMES[_burraco_key(rules)]
+                return 0, _(needs, card=card, meld=name), "a burraco", _(turns, card=card, meld=name)
+            return (1, _("the {card} that {meld} needs", card=card, meld=name), "points",
+                    _("brings the {card} that extends {meld}", card=card, meld=name))
     if t.wild[code]:
-        return 3, f"{card}, a wild card", "points", f"brings a wild card, {card}"
+        return 3, _("the {card}, a wild card", card=card), "points", _("brings a wild card, the {card}", card=card)
     rank0, suit = code % 13, code // 13
     if rules.sets:
-        same = [s * 13 + rank0 for s in range(4) for _ in range(pos.counts[s * 13 + rank0])]
+        same = [s * 13 + rank0 for s in range(4) for _n in range(pos.counts[s * 13 + rank0])]
         if len(same) >= 2:
-            phrase = f"{card} that makes a set of {plural(_CARD[code].rank)} with your {cards_words(same[:3])}"
-            return 2, phrase, "points", "brings " + phrase
+            params = {"card": card, "ranks": plural(_CARD[code].rank), "cards": cards_words(same[:3])}
+            return (2, _("the {card} that makes a set of {ranks} with your {cards}", **params), "points",
+                    _("brings the {card} that makes a set of {ranks} with your {cards}", **params))
     if rules.runs:
         for t1, t2 in ((-2, -1), (-1, 1), (1, 2)):
             place = rank0 + 1 if rank0 else 1
@@ -231,19 +319,22 @@ def _fit(pos: Position, code: int) -> tuple[int, str, str, str] | None:
             if 1 <= a <= 14 and 1 <= b <= 14:
                 ca, cb = run_code(suit, a), run_code(suit, b)
                 if not t.wild[ca] and not t.wild[cb] and pos.counts[ca] and pos.counts[cb]:
-                    phrase = f"{card} that makes a run with your {cards_words([ca, cb])}"
-                    return 2, phrase, "points", "brings " + phrase
+                    cards = cards_words([ca, cb])
+                    return (2, _("the {card} that makes a run with your {cards}", card=card, cards=cards), "points",
+                            _("brings the {card} that makes a run with your {cards}", card=card, cards=cards))
     wilds = [other for other in set(pos.hand) if t.wild[other]]
     if wilds and rules.runs:
         near = [run_code(suit, p) for p in _positions_near(rank0) if 1 <= p <= 14]
         held = [other for other in near if not t.wild[other] and pos.counts[other]]
         if held:
-            phrase = f"{card} that makes a run with your {card_word(held[0])} and your {card_word(wilds[0])}"
-            return 3, phrase, "points", "brings " + phrase
+            params = {"card": card, "other": card_word(held[0]), "wild": card_word(wilds[0])}
+            return (3, _("the {card} that makes a run with your {other} and your {wild}", **params), "points",
+                    _("brings the {card} that makes a run with your {other} and your {wild}", **params))
     if rules.sets and sum(pos.counts[s * 13 + rank0] for s in range(4)) == 1:
         partner = next(s * 13 + rank0 for s in range(4) if pos.counts[s * 13 + rank0])
-        phrase = f"{card} that pairs with your {card_word(partner)}"
-        return 4, phrase, "points", "brings " + phrase
+        params = {"card": card, "partner": card_word(partner)}
+        return (4, _("the {card} that pairs with your {partner}", **params), "points",
+                _("brings the {card} that pairs with your {partner}", **params))
     return None
 
 
@@ -253,26 +344,59 @@ def _positions_near(rank0: int) -> list[int]:
     return [place + delta for place in places for delta in (-1, 1, -2, 2)]
 
 
+#: The idea of taking the pile, per which take it is: with the cards' use, and without (then per side or alone).
+_TAKE_HOLDS = {
+    "top": N_("You could take the top card of the discard pile: it holds {reasons} ({source})."),
+    "pile": N_("You could take the discard pile: it holds {reasons} ({source})."),
+}
+_TAKE_BLOCKS = {
+    ("top", False): N_("You could take the top card of the discard pile: its cards are more use in your hand than in the opponents' ({source})."),
+    ("top", True): N_("You could take the top card of the discard pile: its cards are more use in your hand than in your opponents' ({source})."),
+    ("pile", False): N_("You could take the discard pile: its cards are more use in your hand than in the opponents' ({source})."),
+    ("pile", True): N_("You could take the discard pile: its cards are more use in your hand than in your opponents' ({source})."),
+}
+_KEEPS_AWAY = {False: N_("keeps the pile's cards away from the opponents"), True: N_("keeps the pile's cards away from your opponents")}
+
+
 def _explain_take(pos: Position, action: Action) -> Explanation:
     rules = pos.rules
     taken = pile_taken(pos, action)
     reasons = sorted(fit for code in taken if (fit := _fit(pos, code)) is not None)
     source = rule("draw", rules)
-    what = action_words(pos, action)[len("take "):]
-    them = terms(rules).them
+    what = _take_what(pos, action)
+    alone = not rules.partnerships
+    count = int(action.target or 0)
     if reasons:
         gains = tuple(dict.fromkeys(reason[2] for reason in reasons))
-        idea = f"You could take {what}: it holds {join([reason[1] for reason in reasons[:2]])} ({source})."
+        held = join([reason[1] for reason in reasons[:2]])
+        if what == "some":
+            idea = ngettext("You could take the top {n} cards of the discard pile: it holds {reasons} ({source}).",
+                            "You could take the top {n} cards of the discard pile: it holds {reasons} ({source}).",
+                            count, reasons=held, source=source)
+        else:
+            idea = _(_TAKE_HOLDS[what], reasons=held, source=source)
         gain = reasons[0][3]
     else:
         gains = ("blocking the opponents",)
-        idea = f"You could take {what}: its cards are more use in your hand than in {them}' ({source})."
-        gain = f"keeps the pile's cards away from {them}"
+        if what == "some":
+            if alone:
+                idea = ngettext("You could take the top {n} cards of the discard pile: its cards are more use in your hand than in your opponents' ({source}).",
+                                "You could take the top {n} cards of the discard pile: its cards are more use in your hand than in your opponents' ({source}).",
+                                count, source=source)
+            else:
+                idea = ngettext("You could take the top {n} cards of the discard pile: its cards are more use in your hand than in the opponents' ({source}).",
+                                "You could take the top {n} cards of the discard pile: its cards are more use in your hand than in the opponents' ({source}).",
+                                count, source=source)
+        else:
+            idea = _(_TAKE_BLOCKS[what, alone], source=source)
+        gain = _(_KEEPS_AWAY[alone])
     useful = [reason[1] for reason in reasons]
-    cards = f"The pile brings {cards_list(taken)} into your hand"
-    cards += f": {join(useful[:3])}." if useful else "."
+    if useful:
+        cards = _("The pile brings {cards} into your hand: {reasons}.", cards=cards_list(taken), reasons=join(useful[:3]))
+    else:
+        cards = _("The pile brings {cards} into your hand.", cards=cards_list(taken))
     if rules.must_meld_pile_card and taken:
-        cards += f" You must meld {card_words(taken[0])} this turn ({rule(pile_card_rule(rules), rules)})."
+        cards += " " + _("You must meld the {card} this turn ({source}).", card=card_word(taken[0]), source=rule(pile_card_rule(rules), rules))
     return Explanation(idea, cards, "", gains, (source,), gain)
 
 
@@ -280,120 +404,219 @@ def _explain_draw(pos: Position) -> Explanation:
     rules = pos.rules
     source = rule("draw", rules)
     if not pos.pile:
-        idea = f"Draw from the stock: there is no discard pile to take ({source})."
-        return Explanation(idea, "The stock's top card is the only choice.", "", ("points",), (source,), "is the only way to get a new card")
+        idea = _("Draw from the stock: there is no discard pile to take ({source}).", source=source)
+        return Explanation(idea, _("The stock's top card is the only choice."), "", ("points",), (source,),
+                           _("is the only way to get a new card"))
     reasons = [fit for code in pos.pile if (fit := _fit(pos, code)) is not None]
     sources: tuple[str, ...] = (source,)
     if reasons and len(pos.pile) > 3:
         advice = tip("big_pile", rules.source)
-        idea = f"Draw from the stock: the pile's {len(pos.pile)} cards would load your hand for little ({advice})."
+        idea = ngettext("Draw from the stock: the pile's {n} cards would load your hand for little ({source}).",
+                        "Draw from the stock: the pile's {n} cards would load your hand for little ({source}).",
+                        len(pos.pile), source=advice)
         sources = (source, advice)
-        gain = "keeps your hand small, ready to go out"
+        gain = _("keeps your hand small, ready to go out")
     elif reasons:
-        idea = f"Draw from the stock: the pile helps less than a fresh card is likely to ({source})."
-        gain = "gives you a better chance of a card you need than the pile"
+        idea = _("Draw from the stock: the pile helps less than a fresh card is likely to ({source}).", source=source)
+        gain = _("gives you a better chance of a card you need than the pile")
     else:
-        melds = terms(rules).our_melds
-        idea = f"Draw from the stock: nothing in the discard pile fits your hand or {melds} ({source})."
-        gain = "keeps cards you cannot use out of your hand"
-    shown = pos.pile[-6:]
-    cards = f"Leave {cards_list(shown)}{' and the cards under them' if len(pos.pile) > 6 else ''} on the pile."
+        if rules.partnerships:
+            idea = _("Draw from the stock: nothing in the discard pile fits your hand or your side's melds ({source}).", source=source)
+        else:
+            idea = _("Draw from the stock: nothing in the discard pile fits your hand or your melds ({source}).", source=source)
+        gain = _("keeps cards you cannot use out of your hand")
+    shown = cards_list(pos.pile[-6:])
+    if len(pos.pile) > 6:
+        cards = _("Leave {cards} and the cards under them on the pile.", cards=shown)
+    else:
+        cards = _("Leave {cards} on the pile.", cards=shown)
     return Explanation(idea, cards, "", ("points",), sources, gain)
+
+
+#: A burraco made, by its kind and its ruleset's word: as the gain of a new meld, of an addition, and in full.
+_MAKES = {
+    ("clean", "burraco"): N_("makes a clean burraco worth {bonus}"),
+    ("dirty", "burraco"): N_("makes a dirty burraco worth {bonus}"),
+    ("clean", "canasta"): N_("makes a clean canasta worth {bonus}"),
+    ("dirty", "canasta"): N_("makes a dirty canasta worth {bonus}"),
+    ("clean", "canastra"): N_("makes a clean canastra worth {bonus}"),
+    ("dirty", "canastra"): N_("makes a dirty canastra worth {bonus}"),
+}
+_MAKES_OF = {
+    ("clean", "burraco"): N_("makes {meld} a clean burraco worth {bonus}"),
+    ("dirty", "burraco"): N_("makes {meld} a dirty burraco worth {bonus}"),
+    ("clean", "canasta"): N_("makes {meld} a clean canasta worth {bonus}"),
+    ("dirty", "canasta"): N_("makes {meld} a dirty canasta worth {bonus}"),
+    ("clean", "canastra"): N_("makes {meld} a clean canastra worth {bonus}"),
+    ("dirty", "canastra"): N_("makes {meld} a dirty canastra worth {bonus}"),
+}
+_PUTS_AND_MAKES = {
+    ("clean", "burraco"): N_("That puts {points} points on the table and makes a clean burraco of {length} cards, worth {bonus} ({source})"),
+    ("dirty", "burraco"): N_("That puts {points} points on the table and makes a dirty burraco of {length} cards, worth {bonus} ({source})"),
+    ("clean", "canasta"): N_("That puts {points} points on the table and makes a clean canasta of {length} cards, worth {bonus} ({source})"),
+    ("dirty", "canasta"): N_("That puts {points} points on the table and makes a dirty canasta of {length} cards, worth {bonus} ({source})"),
+    ("clean", "canastra"): N_("That puts {points} points on the table and makes a clean canastra of {length} cards, worth {bonus} ({source})"),
+    ("dirty", "canastra"): N_("That puts {points} points on the table and makes a dirty canastra of {length} cards, worth {bonus} ({source})"),
+}
+_GETS_TO_POT = {"pozzetto": N_("gets you to the pozzetto"), "morto": N_("gets you to the morto"), "pot": N_("gets you to the pot")}
+_EMPTIES_FOR_POT = {
+    "pozzetto": N_("It empties your hand, so you pick up your pozzetto at once ({source})"),
+    "morto": N_("It empties your hand, so you pick up your morto at once ({source})"),
+    "pot": N_("It empties your hand, so you pick up your pot at once ({source})"),
+}
+_ONE_FROM_POT = {
+    "pozzetto": N_("It leaves one card: discard it and the pozzetto is yours ({source})"),
+    "morto": N_("It leaves one card: discard it and the morto is yours ({source})"),
+    "pot": N_("It leaves one card: discard it and the pot is yours ({source})"),
+}
+_WILD_NEAR = {
+    "burraco": N_("It spends the {card} on a meld one card short of a burraco, where a wild card is worth most ({source})"),
+    "canasta": N_("It spends the {card} on a meld one card short of a canasta, where a wild card is worth most ({source})"),
+    "canastra": N_("It spends the {card} on a meld one card short of a canastra, where a wild card is worth most ({source})"),
+}
+
+
+def _short_of(word: str, points: str, length: int, short: int, source: str) -> str:
+    """``That puts 25 points on the table in a meld of 4 cards, 3 short of a burraco (002 'Melds')``."""
+    params = {"points": points, "length": length, "source": source}
+    if word == "canasta":
+        return ngettext("That puts {points} points on the table in a meld of {length} cards, {n} short of a canasta ({source})",
+                        "That puts {points} points on the table in a meld of {length} cards, {n} short of a canasta ({source})",
+                        short, **params)
+    if word == "canastra":
+        return ngettext("That puts {points} points on the table in a meld of {length} cards, {n} short of a canastra ({source})",
+                        "That puts {points} points on the table in a meld of {length} cards, {n} short of a canastra ({source})",
+                        short, **params)
+    return ngettext("That puts {points} points on the table in a meld of {length} cards, {n} short of a burraco ({source})",
+                    "That puts {points} points on the table in a meld of {length} cards, {n} short of a burraco ({source})",
+                    short, **params)
 
 
 def _meld_phrase(pos: Position, codes: list[int], target: TableMeld | None, swap: bool) -> tuple[str, list[str], list[str], list[str]]:
     """(what, gain keys, gain phrases, extra sentences) for a meld or an addition."""
     rules = pos.rules
-    word = terms(rules).burraco
+    word = _burraco_key(rules)
     points = sum(pos.t.value[code] for code in codes)
     gains = ["points"]
     phrases: list[str] = []
     extra: list[str] = []
     if target is None:
         verdict = check_meld([_CARD[code] for code in codes], rules)
-        what = f"lay down {_new_meld(codes, pos)}"
+        what = _("lay down {melds}", melds=_new_meld(codes, pos))
         length = len(codes)
         clean = bool(verdict.clean)
-        name = "it"
+        name = ""
     else:
         added = check_add(target.meld, [_CARD[code] for code in codes], rules)
         meld = added.meld
         name = meld_words(target, rules, pos.side)
-        what = f"{'put' if swap else 'add'} {cards_list(codes)} {'in place of the wild card in' if swap else 'to'} {name}"
+        if swap:
+            what = _("put {cards} in place of the wild card in {meld}", cards=cards_list(codes), meld=name)
+        else:
+            what = _("add {cards} to {meld}", cards=cards_list(codes), meld=name)
         length = len(meld) if meld is not None else len(target.meld) + len(codes)
         clean = meld.clean if meld is not None else False
     was = len(target.meld) if target is not None else 0
     bl = rules.burraco_length
     kind = "clean" if clean else "dirty"
+    shown = number(points)
     if length >= bl > was:
-        bonus = burraco_bonus(rules, clean)
+        bonus = number(burraco_bonus(rules, clean))
         gains.append("a burraco")
-        phrases.append(f"makes a {kind} {word} worth {bonus}" if target is None else f"makes {name} a {kind} {word} worth {bonus}")
-        extra.append(f"That puts {points} points on the table and makes a {kind} {word} of {length} cards, worth {bonus} ({rule('burraco', rules)})")
+        if target is None:
+            phrases.append(_(_MAKES[kind, word], bonus=bonus))
+        else:
+            phrases.append(_(_MAKES_OF[kind, word], meld=name, bonus=bonus))
+        extra.append(_(_PUTS_AND_MAKES[kind, word], points=shown, length=length, bonus=bonus, source=rule("burraco", rules)))
     elif length < bl:
-        extra.append(f"That puts {points} points on the table in a meld of {length} cards, {bl - length} short of a {word} ({rule('burraco', rules)})")
+        extra.append(_short_of(word, shown, length, bl - length, rule("burraco", rules)))
     else:
-        extra.append(f"That puts {points} points on the table")
+        extra.append(_("That puts {points} points on the table", points=shown))
     left = len(pos.hand) - len(codes)
-    pot = terms(rules).pot
+    pot = _pot_key(rules)
     if left == 0 and pos.pot_available:
         gains.append("the pot")
-        phrases.append(f"gets you to the {pot}")
-        extra.append(f"It empties your hand, so you pick up your {pot} at once ({rule('pot', rules)})")
+        phrases.append(_(_GETS_TO_POT[pot]))
+        extra.append(_(_EMPTIES_FOR_POT[pot], source=rule("pot", rules)))
     elif left == 1 and pos.pot_available:
         gains.append("the pot")
-        phrases.append(f"gets you to the {pot}")
-        extra.append(f"It leaves one card: discard it and the {pot} is yours ({rule('pot', rules)})")
+        phrases.append(_(_GETS_TO_POT[pot]))
+        extra.append(_(_ONE_FROM_POT[pot], source=rule("pot", rules)))
     if pos.must_meld is not None and pos.must_meld in codes:
-        extra.append(f"It melds {card_words(pos.must_meld)} you took from the pile, as you must this turn ({rule(pile_card_rule(rules), rules)})")
-    phrases.append(f"puts {points} points on the table")
+        extra.append(_("It melds the {card} you took from the pile, as you must this turn ({source})",
+                       card=card_word(pos.must_meld), source=rule(pile_card_rule(rules), rules)))
     wilds = [code for code in codes if pos.t.wild[code]]
     if wilds and not (length >= bl > was):
-        wild = card_words(wilds[0])
+        wild = card_word(wilds[0])
         if length >= bl - 1:
-            extra.append(f"It spends {wild} on a meld one card short of a {word}, where a wild card is worth most ({tip('save_wilds', rules.source)})")
+            extra.append(_(_WILD_NEAR[word], card=wild, source=tip("save_wilds", rules.source)))
         elif pos.endgame > 0.5:
-            extra.append(f"It spends {wild}: with the stock running low, points on the table count more than a wild card kept back")
+            extra.append(_("It spends the {card}: with the stock running low, points on the table count more than a wild card kept back", card=wild))
         else:
-            extra.append(f"It spends {wild}; the tips advise keeping wild cards for nearly complete melds ({tip('save_wilds', rules.source)}), but here the points and the smaller hand are worth more")
+            extra.append(_("It spends the {card}; the tips advise keeping wild cards for nearly complete melds ({source}), "
+                           "but here the points and the smaller hand are worth more", card=wild, source=tip("save_wilds", rules.source)))
     return what, gains, phrases, extra
+
+
+#: Words of the pot, per its name: the idea of picking it up, the cards, the gain.
+_POT_IDEA = {
+    "pozzetto": N_("Pick up your pozzetto: you have emptied your hand ({source})."),
+    "morto": N_("Pick up your morto: you have emptied your hand ({source})."),
+    "pot": N_("Pick up your pot: you have emptied your hand ({source})."),
+}
+_POT_CARDS = {
+    "pozzetto": N_("The pozzetto's {size} cards become your new hand."),
+    "morto": N_("The morto's {size} cards become your new hand."),
+    "pot": N_("The pot's {size} cards become your new hand."),
+}
+_POT_GAIN = {
+    "pozzetto": N_("gives you the pozzetto's {size} fresh cards"),
+    "morto": N_("gives you the morto's {size} fresh cards"),
+    "pot": N_("gives you the pot's {size} fresh cards"),
+}
+_CLOSE_IDEA = {
+    False: N_("You can close the hand: your side has what closing needs, and closing earns {bonus} while the opponents' cards in hand count against them ({source})."),
+    True: N_("You can close the hand: you have what closing needs, and closing earns {bonus} while your opponents' cards in hand count against them ({source})."),
+}
 
 
 def explain(pos: Position, view: PlayerView, action: Action) -> Explanation:
     """Words for ``action`` in ``pos`` (the learner's view ``view``)."""
     rules = pos.rules
     kind = action.kind
-    words_ = terms(rules)
-    full = f"Play: {action_words(pos, action)}."
+    full = _("Play: {move}.", move=action_words(pos, action))
     if kind == A.TAKE:
         words = _explain_take(pos, action)
     elif kind == A.DRAW:
         words = _explain_draw(pos)
     elif kind == A.REDRAW:
         source = rule("first_turn_redraw", rules)
-        drawn = card_words(pos.drawn) if pos.drawn is not None else "the card"
-        words = Explanation(
-            f"You could use the first-turn redraw: {drawn} you drew does little for your hand ({source}).",
-            f"Put {drawn} on the pile and draw another card.", "", ("points",), (source,),
-            "gives you a second chance at a useful card",
-        )
+        if pos.drawn is not None:
+            card = card_word(pos.drawn)
+            idea = _("You could use the first-turn redraw: the {card} you drew does little for your hand ({source}).", card=card, source=source)
+            put = _("Put the {card} on the pile and draw another card.", card=card)
+        else:
+            idea = _("You could use the first-turn redraw: the card you drew does little for your hand ({source}).", source=source)
+            put = _("Put the card on the pile and draw another card.")
+        words = Explanation(idea, put, "", ("points",), (source,), _("gives you a second chance at a useful card"))
     elif kind == A.POT:
         source = rule("pot", rules)
         size = rules.pot_sizes[0] if rules.pot_sizes else 11
+        pot = _pot_key(rules)
         words = Explanation(
-            f"Pick up your {words_.pot}: you have emptied your hand ({source}).",
-            f"The {words_.pot}'s {size} cards become your new hand.", "", ("the pot",), (source,),
-            f"gives you the {words_.pot}'s {size} fresh cards",
+            _(_POT_IDEA[pot], source=source), _(_POT_CARDS[pot], size=size), "", ("the pot",), (source,),
+            _(_POT_GAIN[pot], size=size),
         )
     elif kind == A.CLOSE:
         source = rule("close_conditions", rules)
-        has = words_.we_have
+        bonus = number(rules.closing_bonus)
+        by_discard = rule("close_by_discard", rules)
         words = Explanation(
-            f"You can close the hand: {has} what closing needs, and closing earns {rules.closing_bonus} while {words_.them}' cards in hand count against them ({source}).",
-            f"Close by discarding your last card, {cards_list([card.code for card in action.cards])} ({rule('close_by_discard', rules)})."
-            if action.cards else f"Close the hand ({rule('close_by_discard', rules)}).",
+            _(_CLOSE_IDEA[not rules.partnerships], bonus=bonus, source=source),
+            _("Close by discarding your last card, {cards} ({source}).", cards=cards_list([card.code for card in action.cards]), source=by_discard)
+            if action.cards else _("Close the hand ({source}).", source=by_discard),
             "", ("closing", "points"), (source,),
-            f"ends the hand with the closing bonus of {rules.closing_bonus}",
+            _("ends the hand with the closing bonus of {bonus}", bonus=bonus),
         )
     elif kind in (A.MELD, A.ADD, A.SWAP):
         words = _explain_meld(pos, action)
@@ -418,14 +641,19 @@ def _explain_meld(pos: Position, action: Action) -> Explanation:
         extras += extra
     source = rule("swap" if action.kind == A.SWAP else ("whose_melds" if action.kind == A.ADD else "min_meld"), rules)
     points = sum(pos.t.value[c] for g in groups for c in g)
-    ordered = [p for p in gain_phrases if not p.startswith("puts ")]
-    gain = join(list(dict.fromkeys(ordered))[:2]) or f"puts {points} points on the table"
+    gain = join(list(dict.fromkeys(gain_phrases))[:2]) or _("puts {points} points on the table", points=number(points))
+    alone = not rules.partnerships
     if action.kind == A.MELD:
-        idea = f"You could lay down a new meld: it {gain} ({source})."
+        idea = _("You could lay down a new meld: it {gain} ({source}).", gain=gain, source=source)
+    elif action.kind == A.SWAP:
+        if alone:
+            idea = _("You could put a natural card in place of a wild card in one of your melds: it {gain} ({source}).", gain=gain, source=source)
+        else:
+            idea = _("You could put a natural card in place of a wild card in one of your side's melds: it {gain} ({source}).", gain=gain, source=source)
+    elif alone:
+        idea = _("You could add to one of your melds: it {gain} ({source}).", gain=gain, source=source)
     else:
-        whose = terms(rules).ours
-        verb = "put a natural card in place of a wild card in" if action.kind == A.SWAP else "add to"
-        idea = f"You could {verb} one of {whose} melds: it {gain} ({source})."
+        idea = _("You could add to one of your side's melds: it {gain} ({source}).", gain=gain, source=source)
     text = "; ".join(phrases)
     cards = text[:1].upper() + text[1:] + ". " + ". ".join(extras) + "."
     return Explanation(idea, cards, "", tuple(dict.fromkeys(gains)), (source,), gain)
@@ -446,36 +674,37 @@ def discard_reasons(pos: Position, code: int) -> tuple[list[str], list[str], str
     that completes "it ..." naming the main gain."""
     rules = pos.rules
     t = pos.t
-    words = terms(rules)
+    alone = not rules.partnerships
     phrases: list[str] = []
     gains: list[str] = []
     gain = ""
     safe = code not in pos.opp_add and not t.wild[code]
     if safe:
-        phrases.append(f"it fits none of {words.them}' melds")
+        phrases.append(_("it fits none of your opponents' melds") if alone else _("it fits none of the opponents' melds"))
         gains.append("blocking the opponents")
         risky = [other for other in sorted(set(pos.hand)) if other in pos.opp_add and not t.wild[other] and other != code]
         blocked = opponent_melds_for(pos, risky[0]) if risky else []
         if blocked:
-            gain = f"blocks {meld_words(blocked[0], rules, pos.side)} by keeping back {card_words(risky[0])} it needs"
+            gain = _("blocks {meld} by keeping back the {card} it needs", meld=meld_words(blocked[0], rules, pos.side), card=card_word(risky[0]))
         else:
-            gain = f"gives {words.them} nothing they can meld"
+            gain = _("gives your opponents nothing they can meld") if alone else _("gives the opponents nothing they can meld")
     known = [other for seat in pos.opponents for other in pos.known[seat]]
     if known and pos.danger(code) == 0 and not t.wild[code]:
-        phrases.append("it matches nothing they took from the pile")
+        phrases.append(_("it matches nothing they took from the pile"))
     use = pos.card_use(code)
     if use <= 0:
-        phrases.append("it has no partner in your hand")
-        gain = gain or "keeps the cards that work together in your hand"
+        phrases.append(_("it has no partner in your hand"))
+        gain = gain or _("keeps the cards that work together in your hand")
     elif use < 12:
-        phrases.append("it does little for your hand")
-        gain = gain or "keeps your best combinations together"
+        phrases.append(_("it does little for your hand"))
+        gain = gain or _("keeps your best combinations together")
     if t.value[code] >= 10 and use <= 0:
-        phrases.append(f"it would cost you {t.value[code]} points if the hand ended with it in your hand ({rule('scoring', rules)})")
+        phrases.append(_("it would cost you {points} points if the hand ended with it in your hand ({source})",
+                         points=number(t.value[code]), source=rule("scoring", rules)))
         gains.append("points")
     if not gains:
         gains.append("blocking the opponents" if code not in pos.opp_add else "points")
-    return phrases, gains, gain or "gives up the card your hand needs least"
+    return phrases, gains, gain or _("gives up the card your hand needs least")
 
 
 def _explain_discard(pos: Position, action: Action) -> Explanation:
@@ -483,15 +712,28 @@ def _explain_discard(pos: Position, action: Action) -> Explanation:
     code = action.cards[0].code
     phrases, gains, gain = discard_reasons(pos, code)
     advice = tip("safe_discard", rules.source)
-    words = terms(rules)
+    alone = not rules.partnerships
     risky = sorted({other for other in set(pos.hand) if other in pos.opp_add and not pos.t.wild[other] and other != code})
-    idea = f"Time to discard: choose a card {words.them} cannot use and your hand can spare ({advice})."
     if rules.pile_take == "any-depth":
-        idea = f"Time to discard: choose a card no other player can meld, since any of them may dig it out of the pile, and one your hand can spare ({advice})."
-    reason = join(phrases) if phrases else "it is the card your hand needs least"
-    cards = f"Discard {card_words(code)}: {reason}."
+        idea = _("Time to discard: choose a card no other player can meld, since any of them may dig it out of the pile, "
+                 "and one your hand can spare ({source}).", source=advice)
+    elif alone:
+        idea = _("Time to discard: choose a card your opponents cannot use and your hand can spare ({source}).", source=advice)
+    else:
+        idea = _("Time to discard: choose a card the opponents cannot use and your hand can spare ({source}).", source=advice)
+    reason = join(phrases) if phrases else _("it is the card your hand needs least")
+    cards = _("Discard the {card}: {reasons}.", card=card_word(code), reasons=reason)
     if code in pos.opp_add:
-        cards += f" It does fit one of {words.them}' melds, but every other card would cost more."
+        if alone:
+            cards += " " + _("It does fit one of your opponents' melds, but every other card would cost more.")
+        else:
+            cards += " " + _("It does fit one of the opponents' melds, but every other card would cost more.")
     if risky:
-        cards += f" Keep {cards_list(risky)}: {'it extends' if len(risky) == 1 else 'they extend'} {words.them}' melds."
+        keep = cards_list(risky)
+        if alone:
+            cards += " " + ngettext("Keep {cards}: it extends your opponents' melds.", "Keep {cards}: they extend your opponents' melds.",
+                                    len(risky), cards=keep)
+        else:
+            cards += " " + ngettext("Keep {cards}: it extends the opponents' melds.", "Keep {cards}: they extend the opponents' melds.",
+                                    len(risky), cards=keep)
     return Explanation(idea, cards, "", tuple(dict.fromkeys(gains or ["blocking the opponents"])), (advice, rule("discard", rules)), gain)

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 from buraco_learn.extend import check_add
 from buraco_learn.game.actions import Action
+from buraco_learn.i18n import _, ngettext, number
 from buraco_learn.melds import check_meld
 
 from ..bots.heuristics import Position
-from .explain import card_words, cards_list, meld_words, opponent_melds_for, terms, tip
+from .explain import card_word, cards_list, meld_words, opponent_melds_for, tip
 
 
 def points_words(points: float) -> str:
     """``about 24 points`` (never "about 0 points")."""
     rounded = round(points)
     if rounded < 1:
-        return "less than a point"
-    return f"about {rounded} point{'s' if rounded != 1 else ''}"
+        return _("less than a point")
+    return ngettext("about {points} point", "about {points} points", rounded, points=number(rounded))
 
 
 def sentence(text: str) -> str:
@@ -62,28 +63,37 @@ def risk_of(pos: Position, action: Action) -> str:
     """What the learner's action gives up, in one sentence (empty when nothing specific)."""
     rules = pos.rules
     t = pos.t
-    words = terms(rules)
+    alone = not rules.partnerships
     if action.kind in ("discard", "close") and action.cards:
         code = action.cards[0].code
-        card = card_words(code)
+        card = card_word(code)
         if t.wild[code]:
-            return f"Discarding {card} gives a wild card away ({tip('save_wilds', rules.source)})."
+            return _("Discarding the {card} gives a wild card away ({source}).", card=card, source=tip("save_wilds", rules.source))
         if code in pos.opp_add:
             melds = opponent_melds_for(pos, code)
-            where = meld_words(melds[0], rules, pos.side) if melds else f"one of {words.them}' melds"
-            return f"{sentence(card)[:-1]} extends {where} ({tip('safe_discard', rules.source)})."
+            source = tip("safe_discard", rules.source)
+            if melds:
+                return _("The {card} extends {meld} ({source}).", card=card, meld=meld_words(melds[0], rules, pos.side), source=source)
+            if alone:
+                return _("The {card} extends one of your opponents' melds ({source}).", card=card, source=source)
+            return _("The {card} extends one of the opponents' melds ({source}).", card=card, source=source)
         if pos.card_use(code) > 12:
-            return f"{sentence(card)[:-1]} belonged with other cards in your hand ({tip('keep_together', rules.source)})."
+            return _("The {card} belonged with other cards in your hand ({source}).", card=card, source=tip("keep_together", rules.source))
         return ""
     if action.kind == "take":
-        return f"Taking the pile loads your hand ({tip('big_pile', rules.source)})."
+        return _("Taking the pile loads your hand ({source}).", source=tip("big_pile", rules.source))
     if action.kind in ("meld", "add", "swap"):
         codes = [card.code for group in action.groups for card in group] + [card.code for card in action.cards]
         if spends_wild(pos, action):
-            return f"Your play spends a wild card on {cards_list(codes)} ({tip('save_wilds', rules.source)})."
-        them = "them" if len(codes) > 1 else "it"
-        verb = "Laying down" if action.kind == "meld" else "Adding"
-        return f"{verb} {cards_list(codes)} now takes {them} out of your hand's plans ({tip('keep_together', rules.source)})."
+            return _("Your play spends a wild card on {cards} ({source}).", cards=cards_list(codes), source=tip("save_wilds", rules.source))
+        source = tip("keep_together", rules.source)
+        if action.kind == "meld":
+            return ngettext("Laying down {cards} now takes it out of your hand's plans ({source}).",
+                            "Laying down {cards} now takes them out of your hand's plans ({source}).",
+                            len(codes), cards=cards_list(codes), source=source)
+        return ngettext("Adding {cards} now takes it out of your hand's plans ({source}).",
+                        "Adding {cards} now takes them out of your hand's plans ({source}).",
+                        len(codes), cards=cards_list(codes), source=source)
     if action.kind == "draw" and pos.pile:
-        return "The pile held cards your hand could use."
+        return _("The pile held cards your hand could use.")
     return ""
