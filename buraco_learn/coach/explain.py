@@ -10,6 +10,13 @@ from the documents' tips sections (:data:`TIPS`). No text is ever action notatio
 cards are named with their suits' symbols, melds by what they are, and each ruleset's
 own words are used (:class:`Terms`: burraco and pozzetto, canasta and morto, ...).
 
+Every text is a message of the catalogue (:mod:`buraco_learn.i18n`), in the learner's
+language: where a ruleset's words or a side (a lone player in cut-throat) change a
+sentence, each wording is a whole message of its own, picked from a table keyed by those
+words (:data:`_MELD_NAMES`, :data:`_MAKES`, :data:`_PICK_UP_POT` ...); a move in words
+(:func:`action_words`) is what completes "I would have chosen to ..." (an infinitive in
+Italian and Portuguese); a gain completes "it ..." or "which ...". English is the code's own text.
+
 >>> from buraco_learn.bots.heuristics import Position
 >>> from buraco_learn.coach.positions import burraco_pile
 >>> state = burraco_pile()
