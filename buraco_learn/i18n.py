@@ -114,6 +114,29 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
+def from_accept_language(header: str | None) -> str | None:
+    """The language buraco-learn speaks that a browser's ``Accept-Language`` header prefers most, or None.
+
+    >>> from_accept_language("pt-BR,pt;q=0.9,en-US;q=0.8"), from_accept_language("de-DE,it;q=0.5,en;q=0.4")
+    ('pt_BR', 'it')
+    >>> from_accept_language("fr-FR, de;q=0.8"), from_accept_language(""), from_accept_language("en;q=0, it;q=0.1")
+    (None, None, 'it')
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for place, part in enumerate((header or "")[:1000].split(",")[:40]):
+        tag, _semi, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        found = find(tag) if tag and tag != "*" else None
+        if found is not None and quality > 0:
+            ranked.append((-quality, place, found))
+    return min(ranked)[2] if ranked else None
+
+
 def language() -> str:
     """The current language."""
     return LANGUAGE.get()
@@ -201,6 +224,19 @@ def mo_path(lang: str) -> Path:
     return po_path(lang).with_suffix(".mo")
 
 
+def extract_notebook(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extractor for a lesson notebook (``babel.cfg``): its title and goal, which the map shows in
+    the learner's language (:mod:`buraco_learn.app.catalogue`)."""
+    import json
+
+    notebook = json.loads(fileobj.read().decode("utf-8"))
+    entry = notebook.get("metadata", {}).get("buraco_lesson", {})
+    for key in ("title", "goal"):
+        text = entry.get(key)
+        if isinstance(text, str) and text.strip():
+            yield 1, None, text.strip(), [f"the lesson {key} of {entry.get('id', '?')}"]
+
+
 def _babel(argv: list[str]) -> None:
     from babel.messages.frontend import CommandLineInterface
 
@@ -231,7 +267,7 @@ def _update() -> None:
     fuzzy), and compile each ``.mo``."""
     POT.parent.mkdir(parents=True, exist_ok=True)
     _babel(["extract", "-F", str(ROOT / "babel.cfg"), "-o", str(POT), "--project", "buraco-learn",
-            "--copyright-holder", "buraco-learn contributors", "--no-location", "--sort-output", str(ROOT / "buraco_learn")])
+            "--copyright-holder", "buraco-learn contributors", "--no-location", "--sort-output", str(ROOT)])
     for lang in LANGUAGES[1:]:
         if po_path(lang).exists():
             _babel(["update", "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", lang, "--no-wrap"])

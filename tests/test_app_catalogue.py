@@ -65,7 +65,15 @@ def test_the_lessons_are_numbered_in_order_from_the_twelve_of_issue_6() -> None:
 
 
 def test_the_lessons_directory_holds_notebooks_and_their_task_files_only() -> None:
-    assert all((path.suffix == ".ipynb" and path.is_file()) or path.name == taskdata.TASKS_FOLDER for path in LESSONS.iterdir())
+    """And a folder per language for the pages' copies (``it/``, ``pt_BR/``), holding notebooks of English pages only."""
+    from buraco_learn.i18n import LANGUAGES
+
+    assert all((path.suffix == ".ipynb" and path.is_file()) or path.name == taskdata.TASKS_FOLDER
+               or (path.is_dir() and path.name in LANGUAGES[1:]) for path in LESSONS.iterdir())
+    for language in LANGUAGES[1:]:
+        folder = LESSONS / language
+        copies = list(folder.iterdir()) if folder.is_dir() else []
+        assert all(path.suffix == ".ipynb" and (LESSONS / path.name).is_file() for path in copies), sorted(copies)
     tasks = LESSONS / taskdata.TASKS_FOLDER
     ids = {lesson.id for lesson in discover(LESSONS)}
     assert all(path.suffix == ".toml" and path.stem in ids for path in tasks.iterdir()), sorted(tasks.iterdir())
@@ -278,3 +286,23 @@ def test_refresh_executes_a_lesson_and_keeps_only_the_compared_output(tmp_path: 
     broken.write_text(json.dumps(data))
     assert main([str(broken)]) == 1
     assert "ZeroDivisionError" not in before and json.loads(broken.read_text()) == data  # left untouched
+
+
+
+def test_a_page_in_a_language_lists_each_lesson_in_that_language_or_in_english_until_its_copy_exists() -> None:
+    """The Italian map's lessons: titles and goals in Italian; each links to its Italian copy, else to the English page."""
+    from buraco_learn.app.catalogue import counterpart, page_language
+
+    english = {lesson.id: lesson for lesson in discover(LESSONS, "en")}
+    for language in ("it", "pt_BR"):
+        for lesson in discover(LESSONS, language):
+            copy = LESSONS / language / lesson.filename
+            assert lesson.language == (language if copy.is_file() else "en")
+            assert lesson.link == (lesson.filename if copy.is_file() else f"../{lesson.filename}")
+            assert lesson.title != english[lesson.id].title or lesson.title in ("Bukharo",), lesson.title
+            assert lesson.root == LESSONS
+            assert page_language(lesson.path) == lesson.language
+    index = LESSONS / "it" / INDEX
+    assert counterpart(index, "pt_BR") == "../pt_BR/index.ipynb" and counterpart(index, "en") == "../index.ipynb"
+    assert counterpart(LESSONS / "02_melds.ipynb", "it") == ("it/02_melds.ipynb" if (LESSONS / "it" / "02_melds.ipynb").is_file()
+                                                             else "it/index.ipynb")

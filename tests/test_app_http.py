@@ -407,3 +407,29 @@ def test_ctrl_c_stops_the_server_and_its_kernels_quietly(tmp_path: Path) -> None
     kernel_log = (tmp_path / "data" / "kernels.log").read_text()
     errors = [line for line in kernel_log.splitlines() if re.match(r"\s*[\w.]*(Error|Exception)\b", line)]
     assert not errors, kernel_log[-3000:]
+
+
+def test_home_opens_in_the_browsers_language_until_the_learner_chooses_one(tmp_path: Path) -> None:
+    """``/`` follows the browser's Accept-Language; a language chooser's link (``?lang=it``) keeps the learner's
+    choice with their progress, and ``/`` then opens in it whatever the browser says."""
+    from buraco_learn.app.progress import DB_NAME, ProgressStore
+
+    own = Server(tmp_path)
+    try:
+        for header, landing in (("pt-BR,pt;q=0.9,en;q=0.8", "/voila/render/pt_BR/index.ipynb"),
+                                ("it-IT,it;q=0.9", "/voila/render/it/index.ipynb"),
+                                ("de-DE,fr;q=0.5", "/voila/render/index.ipynb"),
+                                ("", "/voila/render/index.ipynb")):
+            status, headers, _ = own.request("GET", "/", headers={"Accept-Language": header})
+            assert status in (301, 302) and headers["location"] == landing, (header, headers)
+        cookie = login_cookie(own)
+        status, _headers, page = own.request("GET", "/voila/render/it/index.ipynb?lang=it", headers={"Cookie": cookie}, key=False)
+        assert status == 200, page[:500]
+        deadline = time.monotonic() + 90
+        while ProgressStore(tmp_path / "data" / DB_NAME).language() != "it":  # the page's kernel keeps it on opening
+            assert time.monotonic() < deadline, own.output()[-3000:]
+            time.sleep(0.5)
+        status, headers, _ = own.request("GET", "/", headers={"Accept-Language": "pt-BR"})
+        assert headers["location"] == "/voila/render/it/index.ipynb"
+    finally:
+        own.stop()

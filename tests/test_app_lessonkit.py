@@ -165,7 +165,7 @@ def test_the_landing_page_shows_progress_and_resets(store: ProgressStore) -> Non
     store.record_quiz("aces", 3, 6)
     landing = kit.Landing(store)
     assert f"1 of {COUNT} lessons done" in landing.table.value and "Started" in landing.table.value  # aces: a quiz tried
-    where = landing.widget.children[1].children[-1].value
+    where = landing.widget.children[2].children[-1].value
     assert "Your progress is saved" in where and str(store.path) not in where
     landing.choose.value = "aces"
     clicked(landing.reset_one)

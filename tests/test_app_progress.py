@@ -202,3 +202,17 @@ def test_many_processes_write_at_once_without_losing_anything(tmp_path: Path) ->
         assert store.lesson(f"lesson-{worker}").quizzes["check"].attempts == rounds
         assert store.load_game(f"slot-{worker}") == {"round": rounds - 1}
         assert all(store.is_done(f"lesson-{worker}-{i}") for i in range(3))
+
+
+def test_the_learners_language_is_kept_apart_from_progress(tmp_path):
+    """The chosen language lasts (a reset of all progress keeps it); a language buraco-learn does not speak is refused."""
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    assert store.language() is None
+    assert store.set_language("pt-BR") == "pt_BR"
+    store.mark_done("melds")
+    store.reset()
+    assert ProgressStore(tmp_path / "p.sqlite3").language() == "pt_BR"
+    for bad in ("fr", "", "x" * 500, None, 3):
+        with pytest.raises(ProgressError, match="unknown language"):
+            store.set_language(bad)  # type: ignore[arg-type]
+    assert store.language() == "pt_BR"

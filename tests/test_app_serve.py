@@ -109,7 +109,9 @@ def test_the_app_sends_home_to_the_landing_page_and_sets_the_xsrf_cookie_on_page
     assert app.kernel_websocket_connection_class.__name__ == "NoDelayConnection"
     app.init_settings()
     handlers = app.init_handlers()
-    assert handlers[0][0] == "/" and issubclass(handlers[0][1], RedirectHandler) and handlers[0][2] == {"url": f"/{LANDING}"}
+    assert handlers[0][0] == "/" and issubclass(handlers[0][1], RedirectHandler)
+    # the landing page in the learner's language (test_app_http), from the lessons served
+    assert handlers[0][2] == {"url": f"/{LANDING}", "base": "/", "lessons": LESSONS}
     classes = [handler[1] for handler in handlers]
     assert all(issubclass(handler, GuardedHandler) for handler in classes)  # the host and origin checks everywhere
     assert any(issubclass(handler, LessonPageHandler) for handler in classes)

@@ -118,9 +118,9 @@ def test_a_schema_2_store_is_migrated_to_3_and_keeps_its_data(tmp_path: Path) ->
     path = schema_2_store(tmp_path)
     store = ProgressStore(path)
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"lessons", "quizzes", "games", "rulesets", "stars"}
+    assert tables == {"lessons", "quizzes", "games", "rulesets", "stars", "settings"}
     progress = store.all()
     assert set(progress) == {"cards", "melds"}
     assert progress["cards"].done_at == "2026-01-01T00:00:00+00:00"

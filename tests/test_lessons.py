@@ -12,22 +12,37 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from buraco_learn.app.catalogue import EXTRA_PAGES, LESSONS_ENV, discover, repository_lessons_dir
 from buraco_learn.app.lesson import CHECKS_ENV
 from buraco_learn.app.progress import DATA_ENV
+from buraco_learn.i18n import LANGUAGES
 
 #: The lessons' checks (tests/lesson_checks/<page id>.py), which each page runs at its end under nbval.
 CHECKS = Path(__file__).parent / "lesson_checks"
 
-NOTEBOOKS = sorted(repository_lessons_dir().glob("*.ipynb"))
+#: every page: the English notebooks, then each language's copies (``lessons/it/``, ``lessons/pt_BR/``)
+ENGLISH = sorted(repository_lessons_dir().glob("*.ipynb"))
+NOTEBOOKS = ENGLISH + [path for language in LANGUAGES[1:]
+                       for path in sorted((repository_lessons_dir() / language).glob("*.ipynb"))]
+
+
+def page_key(path: Path) -> str:
+    """A page's name among all the pages: ``index.ipynb``, ``it/index.ipynb``."""
+    return f"{path.parent.name}/{path.name}" if path.parent.name in LANGUAGES[1:] else path.name
+
+
+def page_id(path: Path) -> str:
+    return page_key(path).replace(".ipynb", "")
 
 SANITIZE = r"""
 [widget model ids]
@@ -79,27 +94,27 @@ def nbval_run(tmp_path_factory: pytest.TempPathFactory) -> NbvalRun:
     for case in ElementTree.parse(report).iter("testcase"):
         problem = next((child for child in case if child.tag in ("failure", "error")), None)
         text = None if problem is None else f"{problem.get('message', '')}\n{problem.text or ''}"
-        cells.append(Cell(Path(case.get("file") or case.get("classname", "")).name, case.get("name", ""), text))
+        cells.append(Cell(page_key(Path(case.get("file") or case.get("classname", ""))), case.get("name", ""), text))
     return NbvalRun(cells, output)
 
 
 def test_every_lesson_and_the_index_are_run() -> None:
-    names = [path.name for path in NOTEBOOKS]
+    names = [path.name for path in ENGLISH]
     lessons = discover(repository_lessons_dir())
     assert names[-1] == "index.ipynb" and len(names) == len(lessons) + 1 + len(EXTRA_PAGES)  # and the house rules page
     assert set(EXTRA_PAGES) <= set(names)
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=page_id)
 def test_lesson_notebook_runs_under_nbval(notebook: Path, nbval_run: NbvalRun) -> None:
-    cells = [cell for cell in nbval_run.cells if cell.notebook == notebook.name]
+    cells = [cell for cell in nbval_run.cells if cell.notebook == page_key(notebook)]
     code_cells = notebook.read_text(encoding="utf-8").count('"cell_type": "code"')
     assert len(cells) == code_cells, f"nbval ran {len(cells)} of {notebook.name}'s {code_cells} code cells:\n{nbval_run.output}"
     failures = [f"{cell.name}: {cell.failure}" for cell in cells if cell.failure is not None]
     assert not failures, f"nbval failed on {notebook.name}:\n" + "\n".join(failures)
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=page_id)
 def test_every_page_ends_with_one_call_and_keeps_its_checks_with_the_tests(notebook: Path) -> None:
     """The page's end (recap, done button, navigation, the wait to be opened, the checks) is one call, its last cell;
     no cell of the learner's page holds a check, and the tests hold the page's checks."""
@@ -110,3 +125,25 @@ def test_every_page_ends_with_one_call_and_keeps_its_checks_with_the_tests(noteb
     page = notebook.stem.replace("_", "-") if notebook.stem in ("index", "house_rules") else None
     ids = {lesson.filename: lesson.id for lesson in discover(repository_lessons_dir())}
     assert (CHECKS / f"{page or ids[notebook.name]}.py").is_file(), notebook.name
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS[len(ENGLISH):], ids=page_id)
+def test_a_pages_copy_in_a_language_is_its_english_page_in_that_language(notebook: Path) -> None:
+    """A copy (``lessons/it/02_melds.ipynb``) has an English page of the same name, the same metadata (but the
+    page's title) and code cells, and says its folder's language where the English page starts its page."""
+    language = notebook.parent.name
+    english = json.loads((repository_lessons_dir() / notebook.name).read_text(encoding="utf-8"))
+    copy = json.loads(notebook.read_text(encoding="utf-8"))
+    assert {key: value for key, value in copy["metadata"].items() if key != "title"} == \
+        {key: value for key, value in english["metadata"].items() if key != "title"}
+
+    def tasks(notebook_json: dict[str, Any]) -> list[list[str]]:
+        """Each code cell's page calls: which lesson it begins, which task blocks it shows, how it ends."""
+        cells = ["".join(cell["source"]) for cell in notebook_json["cells"] if cell["cell_type"] == "code"]
+        return [re.findall(r'(begin\("[^"]+"|\.show\("[^"]+"\)|lesson\.end\(\)|finish\("[^"]+"\)|landing\()', cell)
+                for cell in cells]
+
+    said = f'language="{language}"'
+    assert any(said in "".join(cell["source"]) for cell in copy["cells"] if cell["cell_type"] == "code"), \
+        f"{page_key(notebook)} does not say {said} where its page begins"
+    assert tasks(copy) == tasks(english), f"{page_key(notebook)} does not show the same tasks as {notebook.name}"

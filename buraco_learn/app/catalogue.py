@@ -13,6 +13,15 @@ landing page; the :data:`EXTRA_PAGES` (the house rules page) are linked from it 
 not lessons: not numbered, not counted in the beginner path. Pure Python: the server,
 the landing page and the tests read it alike.
 
+A lesson in another language (:data:`buraco_learn.i18n.LANGUAGES`) is a translated copy of
+its notebook, of the same file name, in the folder of that language: ``it/02_melds.ipynb``,
+``pt_BR/index.ipynb``. A teacher edits the copy as the English one: the same code cells and
+tasks, its own words. Its metadata is the English notebook's (the title and goal of every
+lesson are translated in the message catalogue, so the map is in the learner's language
+even where a lesson's copy is still to be written). :func:`discover` in a language lists
+each lesson's copy in that language where there is one, else the English notebook
+(``language`` says which), each with the link to it from a page of that language (``href``).
+
 >>> lessons = discover()
 >>> lessons[0].number, lessons[0].id, lessons[0].filename
 (1, 'cards', '01_cards_and_deal.ipynb')
@@ -39,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from buraco_learn import i18n
 from buraco_learn.errors import BuracoError
 
 LESSONS_ENV: Final = "BURACO_LEARN_LESSONS"
@@ -52,8 +62,8 @@ EXTRA_PAGES: Final = {"house_rules.ipynb": "House rules"}
 METADATA_KEY: Final = "buraco_lesson"
 STATUSES: Final = ("ready", "outline")
 #: The tracks of the path, in its order (the map shows them so), each with its heading on the map.
-TRACKS: Final = {"beginner": "Beginner path", "strategy": "Strategy", "variants": "Rulesets and variants",
-                 "classroom": "Classroom"}
+TRACKS: Final = {"beginner": i18n.N_("Beginner path"), "strategy": i18n.N_("Strategy"),
+                 "variants": i18n.N_("Rulesets and variants"), "classroom": i18n.N_("Classroom")}
 #: The tracks a learner is sent through, in order ("what to do next"); the classroom's lesson is a teacher's to run.
 PATH_TRACKS: Final = ("beginner", "strategy", "variants")
 DEFAULT_TRACK: Final = "beginner"
@@ -76,10 +86,24 @@ class LessonInfo:
     status: str
     path: Path
     track: str = DEFAULT_TRACK
+    #: the language of the lesson's notebook (``"en"``: the English one)
+    language: str = "en"
+    #: the link to the notebook from a page of the language it was listed in (``"../02_melds.ipynb"``)
+    href: str = ""
 
     @property
     def filename(self) -> str:
         return self.path.name
+
+    @property
+    def root(self) -> Path:
+        """The lessons directory (the English notebooks, the ``tasks`` folder), whichever copy this is."""
+        return self.path.parent if self.language == "en" else self.path.parent.parent
+
+    @property
+    def link(self) -> str:
+        """Where a page links to it: :attr:`href`, else its file name (a page of its own folder)."""
+        return self.href or self.path.name
 
     @property
     def ready(self) -> bool:
@@ -88,8 +112,8 @@ class LessonInfo:
 
     @property
     def track_title(self) -> str:
-        """The track's heading on the map: ``"Beginner path"``."""
-        return TRACKS[self.track]
+        """The track's heading on the map, in the current language: ``"Beginner path"``."""
+        return i18n._(TRACKS[self.track])
 
     @property
     def label(self) -> str:
@@ -164,13 +188,63 @@ def lesson_info(path: Path) -> LessonInfo:
     return LessonInfo(number, lesson_id, entry["title"].strip(), entry["goal"].strip(), status, path, track)
 
 
-def discover(directory: Path | str | None = None) -> list[LessonInfo]:
+def language_dir(root: Path, language: str) -> Path:
+    """The folder of the lessons' copies in ``language`` (``root`` itself for English)."""
+    return root if language == "en" else root / language
+
+
+def page_language(path: Path) -> str:
+    """The language of the page at ``path``: the name of its folder when that is a language, else English."""
+    return path.parent.name if path.parent.name in i18n.LANGUAGES[1:] else "en"
+
+
+def counterpart(page: Path, language: str) -> str:
+    """The link, from the page at ``page`` (a lesson, or a language's ``index.ipynb``), to the same page in
+    ``language``: its copy there, else that language's landing page, else the English page.
+
+    >>> root = lessons_dir()
+    >>> counterpart(root / "02_melds.ipynb", "en"), counterpart(root / "it" / "index.ipynb", "en")
+    ('02_melds.ipynb', '../index.ipynb')
+    >>> counterpart(root / "index.ipynb", "it"), counterpart(root / "it" / "index.ipynb", "pt_BR")
+    ('it/index.ipynb', '../pt_BR/index.ipynb')
+    """
+    here = page_language(page)
+    root = page.parent.parent if here != "en" else page.parent
+    up = "../" if here != "en" else ""
+    if language == "en":
+        return up + page.name
+    for name in (page.name, INDEX):
+        if (language_dir(root, language) / name).is_file():
+            return ("" if here == language else f"{up}{language}/") + name
+    return up + page.name
+
+
+def translated(info: LessonInfo, language: str) -> LessonInfo:
+    """``info`` as a page in ``language`` lists it: its copy in that language if there is one (else the English
+    notebook), its title and goal in that language, and the link to it from that language's folder."""
+    root = info.path.parent
+    copy = language_dir(root, language) / info.path.name
+    path, notebook_language = (copy, language) if language != "en" and copy.is_file() else (info.path, "en")
+    if language == "en":
+        href = info.path.name
+    else:
+        href = info.path.name if notebook_language == language else f"../{info.path.name}"
+    with i18n.use(language):
+        title, goal = i18n._(info.title), i18n._(info.goal)
+    return LessonInfo(info.number, info.id, title, goal, info.status, path, info.track, notebook_language, href)
+
+
+def discover(directory: Path | str | None = None, language: str | None = None) -> list[LessonInfo]:
     """Every lesson in ``directory`` (default :func:`lessons_dir`) in the path's order (:func:`path_order`);
-    checks numbers and ids are unique."""
+    checks numbers and ids are unique. In ``language`` (default: the current one, :func:`buraco_learn.i18n.language`),
+    each lesson's copy in that language where there is one (:func:`translated`)."""
     root = Path(directory) if directory is not None else lessons_dir()
     if not root.is_dir():
         raise CatalogueError(f"the lessons directory {str(root)!r} does not exist")
+    language = i18n.language() if language is None else i18n.resolve(language)
     lessons = [lesson_info(path) for path in sorted(root.glob("[0-9][0-9]_*.ipynb"))]
+    if language != "en":
+        lessons = [translated(lesson, language) for lesson in lessons]
     for attribute in ("number", "id"):
         seen: dict[object, str] = {}
         for lesson in lessons:

@@ -271,7 +271,7 @@ class TableExercise:
         self.table.notice = f"{done} {self.what_next(success)}"
         saved = self._record(success)
         following = self._next_lesson()
-        link = (f' <a class="buraco-link" href="{html.escape(following.filename)}">Next: {html.escape(following.label)} →</a>'
+        link = (f' <a class="buraco-link" href="{html.escape(following.link)}">Next: {html.escape(following.label)} →</a>'
                 if following is not None else "")
         return (f'{TRIAL_STYLE}<ul class="buraco-goals" aria-label="Your goals">{items}</ul>{note}'
                 + _feedback(success, f"<strong>{html.escape(head)}</strong> {html.escape(self.what_next(success))} "

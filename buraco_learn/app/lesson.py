@@ -29,6 +29,7 @@ import os
 from pathlib import Path
 from typing import Any, Final
 
+from buraco_learn import i18n
 from buraco_learn.app import taskdata
 from buraco_learn.app.lessonkit import Page, checking, page_opened
 from buraco_learn.app.progress import ProgressStore
@@ -42,7 +43,7 @@ class Lesson(Page):
 
     def __init__(self, lesson: str, store: ProgressStore | None = None) -> None:
         super().__init__(lesson, store)
-        self._declared = taskdata.load(self.info.id, self.info.path.parent)
+        self._declared = taskdata.load(self.info.id, self.info.root)
         #: what :meth:`show` built, by block name (the exercise, quiz, card tasks or strategy tasks)
         self.shown: dict[str, Any] = {}
 
@@ -91,7 +92,7 @@ class Lesson(Page):
     def recap(self) -> Any:
         """The lesson's three-line recap: the task file's ``recap`` if it has one (a teacher's new lesson),
         otherwise the course's (:mod:`buraco_learn.app.recaps`)."""
-        lines = taskdata.recap_lines(self.info.id, self.info.path.parent)
+        lines = taskdata.recap_lines(self.info.id, self.info.root)
         if lines is None:
             return super().recap()
         from buraco_learn.app import parts
@@ -107,8 +108,10 @@ class Lesson(Page):
         finish(self.info.id)
 
 
-def begin(lesson: str) -> Lesson:
-    """The top of a lesson page: its :class:`Lesson`, with the navigation shown."""
+def begin(lesson: str, language: str = "en") -> Lesson:
+    """The top of a lesson page: its :class:`Lesson`, with the navigation shown. ``language``: the page's
+    (a copy of the lesson in ``lessons/it/`` says ``"it"``), in which everything the page shows is written."""
+    i18n.set_language(language)
     page = Lesson(lesson)
     _display(page.nav())
     return page

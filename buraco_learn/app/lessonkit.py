@@ -44,6 +44,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from buraco_learn import i18n
 from buraco_learn.app import parts, preheat
 from buraco_learn.app.catalogue import INDEX, LessonInfo, discover, find
 from buraco_learn.app.lessonmap import STARS_STYLE, map_html
@@ -56,6 +57,7 @@ from buraco_learn.app.views import meld_verdict_html
 from buraco_learn.app.where import on_binder, on_static_site, progress_words
 from buraco_learn.cards import format_cards, parse_cards
 from buraco_learn.errors import BuracoError
+from buraco_learn.i18n import _
 from buraco_learn.melds import Verdict, check_meld
 from buraco_learn.presets import PRESET_NAMES, preset, ruleset_name
 from buraco_learn.render import cards_svg
@@ -87,17 +89,50 @@ def page_opened() -> None:
     started for the page, nbval, JupyterLab) it returns at once. Every notebook calls it
     once, in the cell before its checks.
     """
+    query = os.environ.get("QUERY_STRING", "")  # a kernel started for the page: Voila's request info
     if preheat.in_preheated_kernel():
+        query = ""
         try:
-            preheat.wait_for_request()
+            query = _query_of(preheat.wait_for_request())
         except preheat.PreheatError:  # the page shows what it ran ahead with
             logging.getLogger(__name__).exception("waiting for the page's request failed")
+    keep_language_choice(query)
     for refresh in _ON_OPENED:
         try:
             refresh()
         except Exception:  # what the page showed stays; never a traceback in it
             logging.getLogger(__name__).exception("refreshing a page on opening failed")
     _ON_OPENED.clear()
+
+
+def _query_of(payload: bytes) -> str:
+    """The query string of the request Voila posts to a kernel run ahead (its request info, as JSON)."""
+    import json
+
+    try:
+        info = json.loads(payload.decode("utf-8", "replace"))
+    except ValueError:
+        return ""
+    query = info.get("QUERY_STRING", "") if isinstance(info, dict) else ""
+    return query if isinstance(query, str) else ""
+
+
+def keep_language_choice(query: str) -> str | None:
+    """Keep the language a language chooser's link chose (``?lang=it``) in the progress store: the app's
+    address then opens in it (:func:`buraco_learn.app.voila_app.landing_for`). The language kept, if any."""
+    from buraco_learn.app.pages import chosen_language
+
+    language = chosen_language(query)
+    if language is None:
+        return None
+    store, _error = _open_store()
+    if store is None:
+        return None
+    try:
+        return store.set_language(language)
+    except ProgressError as error:
+        progress_problem(error)
+        return None
 
 
 def checking() -> bool:
@@ -308,7 +343,7 @@ class DoneButton:
         onward = ""
         if after < len(self.page.lessons):
             following = self.page.lessons[after]
-            onward = (f' <a class="buraco-link" href="{html.escape(following.filename)}">Next: lesson {following.number}'
+            onward = (f' <a class="buraco-link" href="{html.escape(following.link)}">Next: lesson {following.number}'
                       f" — {html.escape(following.title)} →</a>")
         stars = self._stars()
         earned = (f' <span class="lesson-stars" role="img" aria-label="{stars_label(stars)}">{stars_text(stars)}</span>'
@@ -876,12 +911,12 @@ class Landing:
         self.store, error = (store, "") if store is not None else _open_store()
         self.table = parts.html()
         self.message = parts.html()
-        self.choose = parts.dropdown([(info.label, info.id) for info in self.lessons], self.lessons[0].id, "Lesson")
-        self.reset_one = parts.button("Reset this lesson", icon="undo")
-        self.reset_all = parts.button("Reset all progress…", icon="trash", button_style="warning")
-        self.confirm = parts.button("Yes, forget everything", button_style="danger")
-        self.cancel = parts.button("Cancel")
-        self.confirm_box = parts.hbox([parts.html("Forget every lesson done, every score and saved game?"),
+        self.choose = parts.dropdown([(info.label, info.id) for info in self.lessons], self.lessons[0].id, _("Lesson"))
+        self.reset_one = parts.button(_("Reset this lesson"), icon="undo")
+        self.reset_all = parts.button(_("Reset all progress…"), icon="trash", button_style="warning")
+        self.confirm = parts.button(_("Yes, forget everything"), button_style="danger")
+        self.cancel = parts.button(_("Cancel"))
+        self.confirm_box = parts.hbox([parts.html(_("Forget every lesson done, every score and saved game?")),
                                        self.confirm, self.cancel], flex_flow="row wrap", align_items="center")
         self.confirm_box.layout.display = "none"
         self.reset_one.on_click(lambda _button: self.reset(str(self.choose.value)))
@@ -892,9 +927,9 @@ class Landing:
         self.session = SessionProgress(self.store, self.refresh) if self.store is not None and on_binder() else None
         where = ("" if self.session is not None  # the session's box says where progress lasts
                  else html.escape(progress_words()) if self.store is not None
-                 else _error_html(ProgressError(f"Progress cannot be kept here: {error}.")))
+                 else _error_html(ProgressError(_("Progress cannot be kept here: {reason}.", reason=error))))
         controls = parts.vbox([
-            parts.html("<h3>Start again</h3>"),
+            parts.html("<h3>" + html.escape(_("Start again")) + "</h3>"),
             # wrapped on a phone: each button keeps its words, never squeezed to an icon
             parts.hbox([self.choose, self.reset_one, self.reset_all], flex_flow="row wrap", align_items="center"),
             self.confirm_box, self.message, parts.html(f'<p class="store-path">{where}</p>'),
@@ -905,7 +940,11 @@ class Landing:
         from buraco_learn.ui.connection_notice import ConnectionNotice
 
         session = [self.session.widget] if self.session is not None else []
-        self.widget = parts.vbox([self.table, *session, controls, ConnectionNotice()])  # the notice shows at the top when needed
+        from buraco_learn.app.catalogue import language_dir, lessons_dir
+        from buraco_learn.app.pages import languages_html
+
+        chooser = parts.html(languages_html(language_dir(lessons_dir(), i18n.language()) / INDEX))
+        self.widget = parts.vbox([chooser, self.table, *session, controls, ConnectionNotice()])  # the notice shows at the top when needed
         self.refresh()
         on_opened(self.refresh)
 
@@ -931,11 +970,13 @@ class Landing:
         except ProgressError as error:
             self.message.value = progress_error_html(error)
             return
-        what = "all your progress" if lesson is None else f"lesson {find(lesson).label}"
-        self.message.value = f'<p class="buraco-feedback right" role="status">Forgot {html.escape(what)}.</p>'
+        said = (_("Forgot all your progress.") if lesson is None
+                else _("Forgot lesson {lesson}.", lesson=find(lesson).label))
+        self.message.value = f'<p class="buraco-feedback right" role="status">{html.escape(said)}</p>'
         self.refresh()
 
 
-def landing() -> Any:
-    """The landing page's widget (the index notebook shows it)."""
+def landing(language: str = "en") -> Any:
+    """The landing page's widget (the index notebook of ``language`` shows it), in that language."""
+    i18n.set_language(language)
     return Landing().widget

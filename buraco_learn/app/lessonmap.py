@@ -31,6 +31,7 @@ from typing import Final
 from buraco_learn.app.catalogue import PATH_TRACKS, TRACKS, LessonInfo, path_order
 from buraco_learn.app.progress import LessonProgress
 from buraco_learn.app.stars import FEW_MISTAKES, MOST, stars_label, stars_text
+from buraco_learn.i18n import N_, _, language, ngettext
 
 #: The stars as drawn everywhere (the map, the end of a lesson): gold, a little larger than the text.
 STARS_STYLE: Final = """<style>.lesson-stars{color:#bf8700;font-size:125%;letter-spacing:.08em;line-height:1}</style>"""
@@ -93,14 +94,14 @@ def state_words(lesson: LessonInfo, entry: LessonProgress | None, upcoming: Less
     ('✔ Done', 'lesson-done')
     """
     if entry is not None and entry.done:
-        return "✔ Done", "lesson-done"
+        return _("✔ Done"), "lesson-done"
     if upcoming is not None and upcoming.id == lesson.id:
-        return "Next", "lesson-next"
+        return _("Next"), "lesson-next"
     if not lesson.ready:
-        return "Still being written", "lesson-outline"
+        return _("Still being written"), "lesson-outline"
     if entry is not None and entry.started:
-        return "Started", "lesson-started"
-    return "Not started", "lesson-new"
+        return _("Started"), "lesson-started"
+    return _("Not started"), "lesson-new"
 
 
 def stars_html(stars: int) -> str:
@@ -110,10 +111,10 @@ def stars_html(stars: int) -> str:
 
 #: A line under each track's heading, in a newcomer's words.
 TRACK_WORDS: Final = {
-    "beginner": "Italian Burraco, from the cards to a whole hand.",
-    "strategy": "Play better: what to keep, what to throw, when to go out.",
-    "variants": "The other rulesets: only what differs from Italian Burraco. Lesson 10's table compares them all.",
-    "classroom": "A meld quiz a teacher runs with a class.",
+    "beginner": N_("Italian Burraco, from the cards to a whole hand."),
+    "strategy": N_("Play better: what to keep, what to throw, when to go out."),
+    "variants": N_("The other rulesets: only what differs from Italian Burraco. Lesson 10's table compares them all."),
+    "classroom": N_("A meld quiz a teacher runs with a class."),
 }
 
 
@@ -126,11 +127,19 @@ def _stop(lesson: LessonInfo, entry: LessonProgress | None, upcoming: LessonInfo
         f'<li class="lesson {where}" data-lesson="{html.escape(lesson.id)}" data-stars="{stars}"{current}>'
         f'<span class="map-stop" aria-hidden="true">{"✔" if where == "map-done" else lesson.number}</span>'
         f'<div class="map-body"><div class="map-head">'
-        f'<a class="lesson-link" href="{html.escape(lesson.filename)}">'
-        f'<span class="lesson-number">{lesson.number}.</span> {html.escape(lesson.title)}</a>'
+        f'<a class="lesson-link" href="{html.escape(lesson.link)}">'
+        f'<span class="lesson-number">{lesson.number}.</span> {html.escape(lesson.title)}</a>{_in_english(lesson)}'
         f'<span class="map-state">{stars_html(stars)}<span class="lesson-progress {css}">{words}</span></span></div>'
         f'<div class="goal">{html.escape(lesson.goal)}</div></div></li>'
     )
+
+
+def _in_english(lesson: LessonInfo) -> str:
+    """A mark on a lesson whose page is not yet written in the map's language (it opens in English)."""
+    if lesson.language == language():
+        return ""
+    said = _("(in English for now)")
+    return f' <span class="lesson-language" lang="en">{html.escape(said)}</span>'
 
 
 def _done(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgress]) -> tuple[int, int]:
@@ -144,30 +153,39 @@ def map_html(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonProgres
     ordered = path_order(lessons)
     upcoming = next_lesson(ordered, progress)
     tracks = []
-    for track, title in TRACKS.items():
+    for track, english_title in TRACKS.items():
+        title = _(english_title)
         members = [lesson for lesson in ordered if lesson.track == track]
         if not members:
             continue
-        done, _ = _done(members, progress)
+        done, _stars = _done(members, progress)
         stops = "".join(_stop(lesson, progress.get(lesson.id), upcoming) for lesson in members)
+        track_count = _("{done} of {count} done", done=done, count=len(members))
+        words = _(TRACK_WORDS[track])
+        in_order = _("{track}: its lessons in order", track=title)
         tracks.append(
             f'<section class="buraco-track" data-track="{track}" aria-labelledby="track-{track}">'
             f'<h3 class="track-title" id="track-{track}">{html.escape(title)}'
-            f' <span class="track-count">{done} of {len(members)} done</span></h3>'
-            f'<p class="track-words">{html.escape(TRACK_WORDS[track])}</p>'
-            f'<ol class="buraco-map" aria-label="{html.escape(title)}: its lessons in order">{stops}</ol></section>'
+            f' <span class="track-count">{html.escape(track_count)}</span></h3>'
+            f'<p class="track-words">{html.escape(words)}</p>'
+            f'<ol class="buraco-map" aria-label="{html.escape(in_order)}">{stops}</ol></section>'
         )
     done, earned = _done(ordered, progress)
-    count = f"{done} of {len(ordered)} lessons done · {earned} of {MOST * len(ordered)} stars"
+    count = _("{done} of {count} lessons done · {earned} of {most} stars", done=done, count=len(ordered),
+              earned=earned, most=MOST * len(ordered))
     if upcoming is None:
         everything = done == len(ordered)
-        summary = (f'<p class="buraco-summary">You have done all {len(ordered)} lessons. {count}.</p>' if everything
-                   else f'<p class="buraco-summary">You have done the whole path. {count}.</p>')
+        summary = (_("You have done all {count} lessons. {progress}.", count=len(ordered), progress=count) if everything
+                   else _("You have done the whole path. {progress}.", progress=count))
+        summary = f'<p class="buraco-summary">{html.escape(summary)}</p>'
         onward = ""
     else:
-        summary = f'<p class="buraco-summary">{count}.</p>'
-        onward = (f'<a class="buraco-next continue" href="{html.escape(upcoming.filename)}">'
-                  f"Next: lesson {upcoming.number} — {html.escape(upcoming.title)} →</a>")
-    key = (f'<ul class="buraco-stars-key" aria-label="How a lesson earns its stars"><li>{stars_html(1)}lesson done</li>'
-           f"<li>{stars_html(2)}at most {FEW_MISTAKES} wrong answers</li><li>{stars_html(3)}no wrong answer</li></ul>")
+        summary = f'<p class="buraco-summary">{html.escape(count)}.</p>'
+        following = _("Next: lesson {number} — {title} →", number=upcoming.number, title=upcoming.title)
+        onward = f'<a class="buraco-next continue" href="{html.escape(upcoming.link)}">{html.escape(following)}</a>'
+    wrong = ngettext("at most {n} wrong answer", "at most {n} wrong answers", FEW_MISTAKES)
+    how, done_words, right = _("How a lesson earns its stars"), _("lesson done"), _("no wrong answer")
+    key = (f'<ul class="buraco-stars-key" aria-label="{html.escape(how)}">'
+           f'<li>{stars_html(1)}{html.escape(done_words)}</li>'
+           f"<li>{stars_html(2)}{html.escape(wrong)}</li><li>{stars_html(3)}{html.escape(right)}</li></ul>")
     return f'{MAP_STYLE}<div class="buraco-map-page">{summary}{onward}{key}{"".join(tracks)}</div>'

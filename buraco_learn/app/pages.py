@@ -22,9 +22,11 @@ import html
 import re
 import textwrap
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
-from buraco_learn.app.catalogue import INDEX, LessonInfo, path_order
+from buraco_learn import i18n
+from buraco_learn.app.catalogue import INDEX, LessonInfo, counterpart, page_language, path_order
 from buraco_learn.app.lessonmap import next_lesson
 from buraco_learn.app.progress import LessonProgress
 from buraco_learn.house_rules import OPTION_TEXTS, plain_value_words
@@ -56,6 +58,42 @@ table.buraco-rules td.differs{background:#fff4d6}
 
 
 # -- navigation ------------------------------------------------------------------------
+#: The query a language chooser's link adds: the page it opens keeps the choice (:func:`chosen_language`).
+LANGUAGE_QUERY: Final = "lang"
+
+
+def languages_html(page: Path) -> str:
+    """The language chooser of the page at ``page``: a link to the same page in each other language
+    (:func:`~buraco_learn.app.catalogue.counterpart`), each named in its own language.
+
+    >>> from buraco_learn.app.catalogue import lessons_dir
+    >>> chooser = languages_html(lessons_dir() / "02_melds.ipynb")
+    >>> 'lang="it"' in chooser and 'aria-current="true"' in chooser and "?lang=pt_BR" in chooser
+    True
+    """
+    here = page_language(page)
+    links = []
+    for language in i18n.LANGUAGES:
+        name = html.escape(i18n.NAMES[language])
+        tag = i18n.BROWSER_TAGS[language].split("-")[0] if language != "pt_BR" else "pt-BR"
+        if language == here:
+            links.append(f'<span class="language here" lang="{tag}" aria-current="true"><strong>{name}</strong></span>')
+        else:
+            href = html.escape(f"{counterpart(page, language)}?{LANGUAGE_QUERY}={language}")
+            links.append(f'<a class="language" lang="{tag}" hreflang="{tag}" href="{href}" '
+                         f'style="color:#0b57d0;text-decoration:none">{name}</a>')
+    label = html.escape(i18n._("Language"))
+    return f'<span class="buraco-languages" role="group" aria-label="{label}">{" · ".join(links)}</span>'
+
+
+def chosen_language(query: str) -> str | None:
+    """The language a page's query string (``lang=it&x=1``) chooses, if it names one buraco-learn speaks."""
+    from urllib.parse import parse_qs
+
+    values = parse_qs(query[:2000]).get(LANGUAGE_QUERY, [])
+    return i18n.find(values[-1]) if values and len(values[-1]) <= 40 else None
+
+
 def nav_html(lesson: LessonInfo, lessons: Sequence[LessonInfo]) -> str:
     """Home, previous and next links for ``lesson`` along the path, and where it stands on its track
     (styled inline, so it reads the same anywhere).
@@ -71,19 +109,23 @@ def nav_html(lesson: LessonInfo, lessons: Sequence[LessonInfo]) -> str:
     before = lessons[index - 1] if index > 0 else None
     after = lessons[index + 1] if index + 1 < len(lessons) else None
     link = "color:#0b57d0;text-decoration:none"
-    parts = [f'<a class="nav-home" style="{link}" href="{INDEX}">⌂ All lessons</a>']
+    home = i18n._("⌂ All lessons")
+    parts = [f'<a class="nav-home" style="{link}" href="{INDEX}">{html.escape(home)}</a>']
     if before is not None:
-        parts.append(f'<a class="nav-prev" rel="prev" style="{link}" href="{html.escape(before.filename)}">'
+        parts.append(f'<a class="nav-prev" rel="prev" style="{link}" href="{html.escape(before.link)}">'
                      f"← {html.escape(before.label)}</a>")
     track = [info.id for info in lessons if info.track == lesson.track]
-    parts.append(f'<span class="nav-here" aria-current="page">{html.escape(lesson.track_title)} · '
-                 f"{track.index(lesson.id) + 1} of {len(track)}</span>")
+    where = i18n._("{track} · {place} of {count}", track=lesson.track_title, place=track.index(lesson.id) + 1,
+                   count=len(track))
+    parts.append(f'<span class="nav-here" aria-current="page">{html.escape(where)}</span>')
     if after is not None:
-        parts.append(f'<a class="nav-next" rel="next" style="{link};margin-left:auto" href="{html.escape(after.filename)}">'
+        parts.append(f'<a class="nav-next" rel="next" style="{link};margin-left:auto" href="{html.escape(after.link)}">'
                      f"{html.escape(after.label)} →</a>")
     box = ("display:flex;gap:1.5em;align-items:center;flex-wrap:wrap;padding:.4em .8em;margin:.3em 0;"
            "border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa")
-    return f'<nav class="buraco-nav" aria-label="Lessons" style="{box}">{"".join(parts)}</nav>'
+    parts.append(languages_html(lesson.path))
+    label = html.escape(i18n._("Lessons"))
+    return f'<nav class="buraco-nav" aria-label="{label}" style="{box}">{"".join(parts)}</nav>'
 
 
 # -- landing page ----------------------------------------------------------------------
@@ -120,7 +162,7 @@ def landing_html(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonPro
         rows.append(
             f'<tr class="lesson" data-lesson="{html.escape(lesson.id)}">'
             f'<td class="number">{lesson.number}</td>'
-            f'<td><a class="lesson-link" href="{html.escape(lesson.filename)}">{html.escape(lesson.title)}</a>'
+            f'<td><a class="lesson-link" href="{html.escape(lesson.link)}">{html.escape(lesson.title)}</a>'
             f'<div class="goal">{html.escape(lesson.goal)}</div></td>'
             f'<td class="lesson-progress {css}">{html.escape(text)}</td></tr>'
         )
@@ -131,7 +173,7 @@ def landing_html(lessons: Sequence[LessonInfo], progress: Mapping[str, LessonPro
     else:
         verb = "Start" if done == 0 else "Continue"
         summary = (
-            f'{done} of {len(lessons)} lessons done. <a class="continue" href="{html.escape(upcoming.filename)}">'
+            f'{done} of {len(lessons)} lessons done. <a class="continue" href="{html.escape(upcoming.link)}">'
             f"{verb} with lesson {html.escape(upcoming.label)} →</a>"
         )
     return (

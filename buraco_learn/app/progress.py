@@ -63,9 +63,9 @@ if TYPE_CHECKING:
 
 DATA_ENV: Final = "BURACO_LEARN_DATA"
 DB_NAME: Final = "progress.sqlite3"
-#: 1: lessons, quizzes, games; 2: rulesets; 3: stars. A database of an older schema is migrated when
+#: 1: lessons, quizzes, games; 2: rulesets; 3: stars; 4: settings (the learner's language). A database of an older schema is migrated when
 #: opened, keeping its data: each step of :data:`_MIGRATIONS` adds what its version brought.
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 MAX_KEY = 120
 #: The most house rulesets kept (a page that saves in a loop cannot fill the disk).
 MAX_RULESETS: Final = 200
@@ -107,6 +107,11 @@ CREATE TABLE IF NOT EXISTS stars (
     mistakes INTEGER,
     updated  TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS settings (
+    name    TEXT PRIMARY KEY,
+    value   TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
 """
 #: What each schema version added to the one before (run, in order, on a database of an older schema).
 #: ``stars``: the best stars a lesson has earned, and the fewest mistakes of a visit that passed every
@@ -115,6 +120,7 @@ _MIGRATIONS: Final[dict[int, str]] = {
     2: """CREATE TABLE IF NOT EXISTS rulesets (name TEXT PRIMARY KEY, data TEXT NOT NULL, updated TEXT NOT NULL)""",
     3: """CREATE TABLE IF NOT EXISTS stars (lesson TEXT PRIMARY KEY, stars INTEGER NOT NULL, mistakes INTEGER,
                                             updated TEXT NOT NULL)""",
+    4: """CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL, updated TEXT NOT NULL)""",
 }
 
 
@@ -546,6 +552,30 @@ class ProgressStore:
             else:
                 for table in ("lessons", "stars", "quizzes", "games"):
                     conn.execute(f"DELETE FROM {table} WHERE lesson = ?", (lesson,))
+
+    # -- the learner's language (a preference, not progress: a reset keeps it) ---------
+    def language(self) -> str | None:
+        """The language the learner chose (one of :data:`buraco_learn.i18n.LANGUAGES`), or None before any choice."""
+        from buraco_learn import i18n
+
+        with self._transaction() as conn:
+            row = conn.execute("SELECT value FROM settings WHERE name = 'language'").fetchone()
+        return i18n.find(row[0]) if row is not None else None
+
+    def set_language(self, language: str) -> str:
+        """Keep ``language`` (``it``, ``pt-BR``, ...) as the learner's choice; the language kept. A language
+        buraco-learn does not speak is refused (:class:`ProgressError` naming the choices)."""
+        from buraco_learn import i18n
+
+        found = i18n.find(language) if isinstance(language, str) and len(language) <= 40 else None
+        if found is None:
+            shown = language[:40] if isinstance(language, str) else type(language).__name__
+            raise ProgressError(f"unknown language {shown!r}: choose one of {', '.join(i18n.LANGUAGES)}")
+        with self._transaction(write=True) as conn:
+            conn.execute("INSERT INTO settings (name, value, updated) VALUES ('language', ?, ?) "
+                         "ON CONFLICT(name) DO UPDATE SET value = excluded.value, updated = excluded.updated",
+                         (found, _now()))
+        return found
 
     # -- several calls, one transaction -----------------------------------------------
     @contextmanager

@@ -69,8 +69,10 @@ def stars_text(stars: int) -> str:
 
 def stars_label(stars: int) -> str:
     """The stars in words, for screen readers (``aria-label``): ``"2 of 3 stars"``, ``"1 of 3 stars"``."""
+    from buraco_learn.i18n import ngettext
+
     stars = max(0, min(MOST, stars))
-    return f"{stars} of {MOST} stars"
+    return ngettext("{stars} of {n} star", "{stars} of {n} stars", MOST, stars=stars)
 
 
 def how_to_earn(stars: int) -> str:

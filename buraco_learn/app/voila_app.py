@@ -191,6 +191,42 @@ def without_foreign_links(html_text: str) -> str:
     return FOREIGN_LINK.sub("", html_text)
 
 
+def landing_for(language: str, lessons: Path) -> str:
+    """The landing page of ``language`` (relative to the server's base URL): its copy of the index, else the English one."""
+    from buraco_learn.app.catalogue import INDEX, RENDER, language_dir
+
+    if language != "en" and (language_dir(lessons, language) / INDEX).is_file():
+        return f"{RENDER}{language}/{INDEX}"
+    return LANDING
+
+
+def preferred_language(accept_language: str | None, store: Any = None) -> str:
+    """The language the app's address opens in: the learner's choice kept in the progress store, else the
+    browser's preferred language that buraco-learn speaks, else English."""
+    from buraco_learn import i18n
+    from buraco_learn.app.progress import ProgressError, ProgressStore
+
+    try:
+        chosen = (store or ProgressStore()).language()
+    except ProgressError:
+        chosen = None
+    return chosen or i18n.from_accept_language(accept_language) or "en"
+
+
+class LandingRedirect(RedirectHandler):  # type: ignore[misc]
+    """``/``: to the landing page in the learner's language (:func:`preferred_language`)."""
+
+    def initialize(self, url: str, permanent: bool = False, base: str = "/", lessons: Path | None = None) -> None:
+        super().initialize(url, permanent)
+        self.base, self.lessons = base, lessons
+
+    def get(self, *args: Any, **kwargs: Any) -> None:
+        if self.lessons is not None:
+            language = preferred_language(self.request.headers.get("Accept-Language"))
+            self._url = self.base.rstrip("/") + "/" + landing_for(language, self.lessons)
+        super().get(*args, **kwargs)
+
+
 class LessonPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     """Voila's page handler: the browser's kernel quota, the ``_xsrf`` cookie its shutdown-on-close
     request needs, and no style sheet from another site."""
@@ -476,4 +512,6 @@ class BuracoVoila(Voila):  # type: ignore[misc]
             elif handler is VoilaLoginHandler:
                 handler = KeyPageHandler
             handlers.append((pattern, guarded(handler), *rest))
-        return [(self.server_url, guarded(RedirectHandler), {"url": landing}), *handlers]
+        served = Path(self.root_dir) if getattr(self, "root_dir", None) else None
+        return [(self.server_url, guarded(LandingRedirect), {"url": landing, "base": self.server_url, "lessons": served}),
+                *handlers]

@@ -19,18 +19,20 @@ import sys
 from collections.abc import Mapping
 from typing import Final
 
+from buraco_learn.i18n import N_
+
 #: The variables BinderHub sets in every session it launches (any one of them, not empty, is enough).
 BINDER_ENV: Final = ("BINDER_LAUNCH_HOST", "BINDER_REQUEST", "BINDER_REPO_URL", "BINDER_REF_URL",
                      "BINDER_PERSISTENT_REQUEST")
 
 #: What the landing page says about the learner's progress, where it runs.
-LOCAL_WORDS: Final = ("Your progress is saved as you go, on the computer serving these lessons: it is still here "
+LOCAL_WORDS: Final = N_("Your progress is saved as you go, on the computer serving these lessons: it is still here "
                       "when you come back, until you reset it.")
-BINDER_WORDS: Final = ("You are using the lessons on Binder: your progress lasts only for this session. Binder "
+BINDER_WORDS: Final = N_("You are using the lessons on Binder: your progress lasts only for this session. Binder "
                        "deletes it when you close the lessons or leave them unused for a while. Download your "
                        "progress before you go, and load it back when you come again.")
 
-STATIC_WORDS: Final = ("Your progress is saved as you go, in this web browser on this device: it is still here when "
+STATIC_WORDS: Final = N_("Your progress is saved as you go, in this web browser on this device: it is still here when "
                        "you come back, unless the browser's site data is cleared. Another browser or device starts "
                        "afresh.")
 
@@ -58,6 +60,8 @@ def progress_words(environ: Mapping[str, str] | None = None) -> str:
     >>> "still here when you come back" in progress_words({})
     True
     """
+    from buraco_learn.i18n import _
+
     if on_static_site():
-        return STATIC_WORDS
-    return BINDER_WORDS if on_binder(environ) else LOCAL_WORDS
+        return _(STATIC_WORDS)
+    return _(BINDER_WORDS if on_binder(environ) else LOCAL_WORDS)
