@@ -31,6 +31,7 @@ import re
 from typing import TYPE_CHECKING, Any, Final
 
 from buraco_learn.cards import card_of_id
+from buraco_learn.i18n import N_, _, language, ngettext
 from buraco_learn.render import CARD_H, CARD_W, _card_group, meld_svg
 
 if TYPE_CHECKING:
@@ -39,8 +40,15 @@ if TYPE_CHECKING:
     from buraco_learn.rules import Rules
 
 WIDTH: Final = 780
-_SEAT_WORDS: Final = {"N": "North", "E": "East", "S": "South", "W": "West"}
-_SIDE_WORDS: Final = {"NS": "North–South", "EW": "East–West"}
+_SEAT_WORDS: Final = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
+_SIDE_WORDS: Final = {"NS": ("N", "S"), "EW": ("E", "W")}
+#: Whose turn, by the phase (each a whole message).
+_TO_MOVE: Final = {"draw": N_("{seat} to draw"), "play": N_("{seat} to play"), "pot": N_("{seat} to pick up the pot")}
+#: The pots' captions, by the pot's name.
+_POT_TAKEN: Final = {"pozzetto": N_("pozzetto {number}: taken"), "morto": N_("morto {number}: taken"), "pot": N_("pot {number}: taken")}
+_POT_TAKEN_BY: Final = {"pozzetto": N_("pozzetto {number}: taken by {side}"), "morto": N_("morto {number}: taken by {side}"),
+                        "pot": N_("pot {number}: taken by {side}")}
+_POT_SIZE: Final = {"pozzetto": N_("pozzetto {number}: {n}"), "morto": N_("morto {number}: {n}"), "pot": N_("pot {number}: {n}")}
 _BACK_STEP: Final = 7  # px between face-down cards of another hand
 _SMALL: Final = 0.6  # scale of other hands, the stock and the pots
 _INK: Final = "#1a1a1a"
@@ -54,13 +62,22 @@ class SvgDrawing(str):
 
 
 def seat_words(name: str) -> str:
-    """``'N'`` -> ``'North'``; other seats (``P1``...) keep their names."""
-    return _SEAT_WORDS.get(name, name)
+    """``'N'`` -> ``'North'`` (in the learner's language); other seats (``P1``...) keep their names."""
+    return _(_SEAT_WORDS[name]) if name in _SEAT_WORDS else name
 
 
 def side_words(name: str) -> str:
     """``'NS'`` -> ``'North–South'``; a seat playing alone is named as its seat."""
-    return _SIDE_WORDS.get(name, seat_words(name))
+    return "–".join(seat_words(seat) for seat in _SIDE_WORDS[name]) if name in _SIDE_WORDS else seat_words(name)
+
+
+def _pot_hidden(pot: str, number: int, n: int) -> str:
+    """A pot's face-down cards for screen readers, by the pot's name (one plural message per name)."""
+    if pot == "pozzetto":
+        return ngettext("pozzetto {number}: {n} face-down card", "pozzetto {number}: {n} face-down cards", n, number=number)
+    if pot == "morto":
+        return ngettext("morto {number}: {n} face-down card", "morto {number}: {n} face-down cards", n, number=number)
+    return ngettext("pot {number}: {n} face-down card", "pot {number}: {n} face-down cards", n, number=number)
 
 
 def table(subject: HandState | PlayerView, seat: int | str | None = None, *, four_colour: bool = False) -> SvgDrawing:
@@ -117,9 +134,16 @@ def view_svg(view: PlayerView, *, four_colour: bool = False) -> SvgDrawing:
     parts: list[str] = []
     y = 22.0
     phase = view.phase
-    to_move = "the hand is over" if phase == "over" else f"{seat_words(names[view.current])} to {phase}"
-    parts.append(_text(8, y, f"{seat_words(names[me])}'s view", size=16, weight="bold", cls="title"))
-    parts.append(_text(WIDTH - 8, y, f"{view.rules.name} · turn {view.get('turn')} · {to_move}", anchor="end", cls="status"))
+    english = language() == "en"
+    if phase == "over":
+        to_move = _("the hand is over")
+    elif english or phase not in _TO_MOVE:
+        to_move = f"{seat_words(names[view.current])} to {phase}"
+    else:
+        to_move = _(_TO_MOVE[phase], seat=seat_words(names[view.current]))
+    parts.append(_text(8, y, _("{seat}'s view", seat=seat_words(names[me])), size=16, weight="bold", cls="title"))
+    parts.append(_text(WIDTH - 8, y, _("{rules} · turn {turn} · {to_move}", rules=view.rules.name, turn=view.get("turn"), to_move=to_move),
+                       anchor="end", cls="status"))
     y += 14
 
     # the other hands: face down, counted; known cards in words
@@ -128,40 +152,54 @@ def view_svg(view: PlayerView, *, four_colour: bool = False) -> SvgDrawing:
     column = (WIDTH - 16) / max(len(others), 1)
     for place, seat in enumerate(others):
         x = 8 + place * column
-        role = "partner" if view.side_of[seat] == view.side_of[me] and not words.alone else "opponent"
+        partner = view.side_of[seat] == view.side_of[me] and not words.alone
         count = view.hand_counts[seat]
-        title = f"{seat_words(names[seat])} ({role}): {count} card{'s' if count != 1 else ''}"
+        who = seat_words(names[seat])
+        title = (ngettext("{seat} (partner): {n} card", "{seat} (partner): {n} cards", count, seat=who) if partner
+                 else ngettext("{seat} (opponent): {n} card", "{seat} (opponent): {n} cards", count, seat=who))
         parts.append(_text(x, y + 14, title, cls=f"seat seat-{names[seat]}"))
-        backs, _ = _backs(x, y + 22, count, f"{seat_words(names[seat])}'s hand: {count} face-down cards", f"hand hidden seat-{names[seat]}")
+        hidden_label = (f"{who}'s hand: {count} face-down cards" if english
+                        else ngettext("{seat}'s hand: {n} face-down card", "{seat}'s hand: {n} face-down cards", count, seat=who))
+        backs, _width = _backs(x, y + 22, count, hidden_label, f"hand hidden seat-{names[seat]}")
         parts.append(backs)
         known = view.known(seat)
         if known:
-            parts.append(_text(x, y + 22 + CARD_H * _SMALL + 14, "known to hold: " + " ".join(card.unicode() for card in known),
+            parts.append(_text(x, y + 22 + CARD_H * _SMALL + 14, _("known to hold: {cards}", cards=" ".join(card.unicode() for card in known)),
                                size=11, cls="known"))
     y += 22 + CARD_H * _SMALL + 24
 
     # stock, pile, pots
-    parts.append(_text(8, y + 12, f"stock: {view.stock_size}", cls="stock-label"))
-    backs, _ = _backs(8, y + 18, min(view.stock_size, 1), f"stock: {view.stock_size} face-down cards", "stock")
+    parts.append(_text(8, y + 12, _("stock: {n}", n=view.stock_size), cls="stock-label"))
+    stock_label = (f"stock: {view.stock_size} face-down cards" if english
+                   else ngettext("stock: {n} face-down card", "stock: {n} face-down cards", view.stock_size))
+    backs, _width = _backs(8, y + 18, min(view.stock_size, 1), stock_label, "stock")
     parts.append(backs)
     pile_x = 8 + CARD_W * _SMALL + 40
     pile = view.pile_ids
     hidden = view.pile_size - len(pile)
-    pile_label = f"discard pile: {view.pile_size}" + (f" ({hidden} under the top unseen)" if hidden else "")
+    pile_label = (_("discard pile: {n} ({hidden} under the top unseen)", n=view.pile_size, hidden=hidden) if hidden
+                  else _("discard pile: {n}", n=view.pile_size))
     parts.append(_text(pile_x, y + 12, pile_label, cls="pile-label"))
     step = min(CARD_W * 0.5, 300 / max(len(pile), 1))
     pile_cards = "".join(_card_group(card_of_id(card_id), i * step, 0, four_colour=four_colour) for i, card_id in enumerate(pile))
     parts.append(f'<g class="pile" role="group" aria-label="{html.escape(pile_label)}" transform="translate({pile_x:g},{y + 18:g})">{pile_cards}</g>')
     pot_x = pile_x + 340.0
     for index, (size, owner) in enumerate(zip(view.pot_sizes, view.pot_owner)):
+        pot = words.pot if words.pot in _POT_SIZE else "pot"
         if size is None:
-            state_words = f"{words.pot} {index + 1}: taken" + (f" by {side_words(view.side_names[owner])}" if owner is not None else "")
+            if english:
+                state_words = f"{words.pot} {index + 1}: taken" + (f" by {side_words(view.side_names[owner])}" if owner is not None else "")
+            elif owner is not None:
+                state_words = _(_POT_TAKEN_BY[pot], number=index + 1, side=side_words(view.side_names[owner]))
+            else:
+                state_words = _(_POT_TAKEN[pot], number=index + 1)
             parts.append(_text(pot_x, y + 12, state_words, size=11, cls="pot taken"))
             pot_x += 130
             continue
-        label = f"{words.pot} {index + 1}: {size} face-down cards"
-        parts.append(_text(pot_x, y + 12, f"{words.pot} {index + 1}: {size}", size=11, cls="pot-label"))
-        backs, _ = _backs(pot_x, y + 18, 1, label, "pot")
+        caption = f"{words.pot} {index + 1}: {size}" if english else _(_POT_SIZE[pot], number=index + 1, n=size)
+        label = f"{words.pot} {index + 1}: {size} face-down cards" if english else _pot_hidden(pot, index + 1, size)
+        parts.append(_text(pot_x, y + 12, caption, size=11, cls="pot-label"))
+        backs, _width = _backs(pot_x, y + 18, 1, label, "pot")
         parts.append(backs)
         pot_x += 90
     y += 18 + CARD_H + 18
@@ -171,11 +209,13 @@ def view_svg(view: PlayerView, *, four_colour: bool = False) -> SvgDrawing:
     for side in sides:
         melds = [meld for meld in view.melds if meld.side == side]
         score = dict(view.scores).get(side)
-        heading = f"{side_words(view.side_names[side])}'s melds" + (f" · score {score}" if score is not None else "")
+        name = side_words(view.side_names[side])
+        heading = (_("{side}'s melds · score {score}", side=name, score=score) if score is not None
+                   else _("{side}'s melds", side=name))
         parts.append(_text(8, y + 14, heading, weight="bold", cls=f"side side-{view.side_names[side]}"))
         y += 22
         if not melds:
-            parts.append(_text(8, y + 12, "none yet", size=11, cls="no-melds"))
+            parts.append(_text(8, y + 12, _("none yet"), size=11, cls="no-melds"))
             y += 22
             continue
         x, row_height = 8.0, 0.0
@@ -193,15 +233,16 @@ def view_svg(view: PlayerView, *, four_colour: bool = False) -> SvgDrawing:
 
     # this seat's hand, face up
     hand = view.hand_ids
-    parts.append(_text(8, y + 14, f"{seat_words(names[me])}'s hand: {len(hand)} card{'s' if len(hand) != 1 else ''}",
+    parts.append(_text(8, y + 14, ngettext("{seat}'s hand: {n} card", "{seat}'s hand: {n} cards", len(hand), seat=seat_words(names[me])),
                        weight="bold", cls="own-hand-label"))
     y += 22
     step = min(CARD_W * 0.55, (WIDTH - 16 - CARD_W) / max(len(hand) - 1, 1))
     cards = "".join(_card_group(card_of_id(card_id), 8 + i * step, 0, four_colour=four_colour) for i, card_id in enumerate(hand))
-    parts.append(f'<g class="hand own" role="group" aria-label="{html.escape(seat_words(names[me]))}\'s hand" '
+    own = html.escape(_("{seat}'s hand", seat=seat_words(names[me])))
+    parts.append(f'<g class="hand own" role="group" aria-label="{own}" '
                  f'transform="translate(0,{y:g})">{cards}</g>')
     y += CARD_H + 10
-    aria = f"The table from {seat_words(names[me])}'s seat: {to_move}"
+    aria = _("The table from {seat}'s seat: {to_move}", seat=seat_words(names[me]), to_move=to_move)
     return SvgDrawing(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="buraco-table" role="img" aria-label="{html.escape(aria)}" '
         f'width="{WIDTH}" height="{y:g}" viewBox="0 0 {WIDTH} {y:g}">'

@@ -11,17 +11,16 @@
 // anywidget loads one string: Python joins `connection.js` (kernelOf, watchConnection) before
 // this file (buraco_learn.ui.base.static_module), so both define nothing twice.
 
-const PACES = [
-  [0, "Instant"],
-  [0.3, "Fast"],
-  [0.8, "Normal"],
-  [1.5, "Slow"],
-  [3, "Very slow"],
-];
+// Every word the table writes comes from Python, in the learner's language: the things it draws carry
+// their own texts, and `table.labels` holds the rest (buraco_learn.ui.table_view.table_labels); numbers
+// are written as `table.locale` (the language's tag) writes them.
 
-// the pace choices, with the table's own pace among them when it is not one of the usual ones
-const paces = (pace) => (PACES.some(([value]) => Math.abs(value - pace) < 1e-9)
-  ? PACES : [...PACES, [pace, `${pace} s`]].sort((a, b) => a[0] - b[0]));
+// the pace choices (Python's names), with the table's own pace among them when it is not one of the usual ones
+const paces = (L, pace, tag) => {
+  const usual = L.paces || [];
+  return usual.some(([value]) => Math.abs(value - pace) < 1e-9)
+    ? usual : [...usual, [pace, fill(L.pace_seconds || "{pace}", { pace: Number(pace).toLocaleString(tag) })]].sort((a, b) => a[0] - b[0]);
+};
 
 // One card: a button when it can be chosen, otherwise an image with a label.
 function cardNode(view, { button = false, pressed, key, onclick, extraLabel = "" } = {}) {
@@ -58,14 +57,11 @@ function cardNode(view, { button = false, pressed, key, onclick, extraLabel = ""
 
 // How long an intent may go unanswered while the kernel is not known to be working on it.
 const REPLY_WAIT_MS = 10000;
-const LOST_TEXT = "The connection to the game was lost. Reload the page to continue; your game is saved.";
 
-// A meld's short label as texts name it ("meld 3"): the trait's `tag` ("3"), else its key ("m3").
-const meldTag = (meld) => (meld.tag ? `meld ${meld.tag}` : meld.key);
+// A meld's short label as texts name it ("meld 3", in the learner's language): Python's `tag_text`, else its key ("m3").
+const meldTag = (meld) => (meld.tag ? meld.tag_text || meld.tag : meld.key);
 
-const fmt = (n) => Number(n).toLocaleString("en-GB");
-const signed = (n) => (n > 0 ? `+${fmt(n)}` : fmt(n));
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const signed = (n, tag) => (n > 0 ? `+${Number(n).toLocaleString(tag)}` : Number(n).toLocaleString(tag));
 
 function render({ model, el }) {
   const root = h("div", { class: "buraco-widget bl-table", "data-drawn": "0", "data-version": "0" });
@@ -172,26 +168,26 @@ function render({ model, el }) {
     setTrait("hand_order", ids);
   };
 
-  const playerNode = (player) => {
-    const role = player.role === "partner" ? "your partner" : "opponent";
-    const bot = player.level ? `, ${player.level} bot` : "";
-    const label = `${player.name}, ${role}${bot}: ${plural(player.count, "card")}`;
+  const playerNode = (player, L) => {
+    const bot = player.bot_text || "";
     const classes = `bl-player bl-${player.place}${player.current ? " bl-current" : ""}`;
-    return h("section", { class: classes, "aria-label": label, "data-seat": player.seat },
+    return h("section", { class: classes, "aria-label": player.label, "data-seat": player.seat },
       h("p", { class: "bl-player-name" },
-        h("strong", { text: player.name }), ` · ${role}`, bot ? h("span", { class: "bl-role", text: bot }) : null,
-        ` · ${plural(player.count, "card")}`,
-        player.current ? h("span", { class: "bl-turn-mark", text: " ◀ to play" }) : null,
-        player.pending_pot ? h("span", { class: "bl-pending", text: ` · pot waiting (${player.pending_pot})` }) : null),
-      h("div", { class: "bl-cards bl-backs", role: "group", "aria-label": `${player.name}'s hand` },
+        h("strong", { text: player.name }), ` · ${player.role_text}`, bot ? h("span", { class: "bl-role", text: bot }) : null,
+        ` · ${player.count_text}`,
+        player.current ? h("span", { class: "bl-turn-mark", text: L.to_play }) : null,
+        player.pending_text ? h("span", { class: "bl-pending", text: player.pending_text }) : null),
+      h("div", { class: "bl-cards bl-backs", role: "group", "aria-label": player.hand_label },
         player.cards.map((view) => cardNode(view)),
-        player.known.map((view) => cardNode(view, { extraLabel: ", known: taken from the pile" }))));
+        player.known.map((view) => cardNode(view, { extraLabel: L.known }))));
   };
 
   const draw = () => {
     scheduled = false;
     const t = model.get("table") || {};
     if (!t.hand) return;
+    const L = t.labels || {};
+    const tag = t.locale || undefined;
     const error = model.get("error") || "";
     const selected = new Set(selection());
     const legal = t.legal || null;
@@ -211,26 +207,26 @@ function render({ model, el }) {
 
     if (lost) {
       root.append(h("div", { class: "bl-lost", role: "alert" },
-        h("p", { text: LOST_TEXT }),
+        h("p", { text: L.lost }),
         h("button", { type: "button", class: "bl-action bl-primary", "data-key": "reload",
-          onclick: () => window.location.reload() }, "Reload the page")));
+          onclick: () => window.location.reload() }, L.reload)));
     }
 
     // head: ruleset, score, display options
-    const options = h("div", { class: "bl-toolbar", role: "group", "aria-label": "Display options" },
+    const options = h("div", { class: "bl-toolbar", role: "group", "aria-label": L.display_options },
       h("button", { type: "button", class: "bl-toggle", "data-key": "toggle-four_colour",
         "aria-pressed": model.get("four_colour") ? "true" : "false",
-        onclick: () => setTrait("four_colour", !model.get("four_colour")) }, "Four-colour deck"),
+        onclick: () => setTrait("four_colour", !model.get("four_colour")) }, L.four_colour),
       h("button", { type: "button", class: "bl-toggle", "data-key": "toggle-large",
         "aria-pressed": model.get("large") ? "true" : "false",
-        onclick: () => setTrait("large", !model.get("large")) }, "Large cards"),
+        onclick: () => setTrait("large", !model.get("large")) }, L.large),
       controls.allow_highlight ? h("button", { type: "button", class: "bl-toggle", "data-key": "toggle-highlight",
         "aria-pressed": model.get("highlight") ? "true" : "false",
-        onclick: () => setTrait("highlight", !model.get("highlight")) }, "Show legal plays") : null,
-      h("label", { class: "bl-pace" }, "Bot speed ",
+        onclick: () => setTrait("highlight", !model.get("highlight")) }, L.show_legal) : null,
+      h("label", { class: "bl-pace" }, L.bot_speed,
         h("select", { "data-key": "pace", onchange: (event) => setTrait("pace", Number(event.target.value)) },
-          paces(model.get("pace")).map(([value, text]) => h("option", { value, selected: Math.abs(model.get("pace") - value) < 1e-9, text })))));
-    const scores = (t.scores || []).map((s) => `${s.name} ${fmt(s.total)}`).join(" · ");
+          paces(L, model.get("pace"), tag).map(([value, text]) => h("option", { value, selected: Math.abs(model.get("pace") - value) < 1e-9, text })))));
+    const scores = t.scoreline || "";
     root.append(h("div", { class: "bl-head" },
       h("p", { class: "bl-rules" }, h("span", { text: t.rules }), h("span", { class: "bl-scoreline", text: scores ? ` · ${scores}` : "" })),
       options));
@@ -239,39 +235,37 @@ function render({ model, el }) {
     const byPlace = Object.fromEntries((t.players || []).map((p) => [p.place, p]));
     const pile = t.pile || { cards: [], size: 0 };
     const top = pile.cards.length ? pile.cards[pile.cards.length - 1] : null;
-    const pileLabel = pile.size
-      ? `Discard pile: ${plural(pile.size, "card")}${top && !top.face_down ? `, ${top.label} on top` : ""}${pile.visible === "top" ? "; only the top card shows" : ""}`
-      : "Discard pile: empty";
+    const pileLabel = pile.label || L.pile || "";
     const depthMode = pile.take === "any-depth" && !!controls.take;
     const depths = new Set(pile.depths || []);
     const pileCards = pile.cards.map((view, index) => {
       const depth = pile.cards.length - index;
       if (!depthMode || view.face_down) return cardNode(view, { key: `pile-${view.id}` });
       const node = cardNode(view, { button: true, key: `pile-${view.id}`,
-        extraLabel: `: take the top ${plural(depth, "card")}`, onclick: () => send("take", { depth }) });
+        extraLabel: (L.take_depth || [])[depth] || "", onclick: () => send("take", { depth }) });
       if (legal && depths.has(depth)) node.classList.add("bl-legal");
       return node;
     });
-    const centre = h("section", { class: "bl-centre", "aria-label": "The middle of the table" },
+    const centre = h("section", { class: "bl-centre", "aria-label": L.middle },
       h("div", { class: "bl-stock-box" },
-        h("span", { class: "bl-card bl-face-down bl-stock", role: "img", "aria-label": `Stock: ${plural(t.stock, "card")} face down` }),
+        h("span", { class: "bl-card bl-face-down bl-stock", role: "img", "aria-label": L.stock }),
         h("span", { class: "bl-count", "aria-hidden": "true", text: String(t.stock) })),
       h("div", { class: `bl-cards bl-pile bl-pile-${pile.visible}`, role: "group", "aria-label": pileLabel }, pileCards),
-      h("ul", { class: "bl-pots", "aria-label": `The ${t.pot_word || "pot"}s` },
+      h("ul", { class: "bl-pots", "aria-label": L.pots },
         (t.pots || []).map((pot) => h("li", { class: `bl-pot bl-pot-${pot.state}`, text: pot.label }))));
     root.append(h("div", { class: `bl-felt bl-players-${(t.players || []).length}` },
-      byPlace.across ? playerNode(byPlace.across) : h("div", { class: "bl-across" }),
-      byPlace.left ? playerNode(byPlace.left) : h("div", { class: "bl-left" }),
+      byPlace.across ? playerNode(byPlace.across, L) : h("div", { class: "bl-across" }),
+      byPlace.left ? playerNode(byPlace.left, L) : h("div", { class: "bl-left" }),
       centre,
-      byPlace.right ? playerNode(byPlace.right) : h("div", { class: "bl-right" })));
+      byPlace.right ? playerNode(byPlace.right, L) : h("div", { class: "bl-right" })));
 
     // melds, grouped by side
-    const meldsBox = h("section", { class: "bl-melds", "aria-label": "Melds on the table" });
+    const meldsBox = h("section", { class: "bl-melds", "aria-label": L.melds });
     const canPlay = !!controls.meld; // the learner's turn, play phase (Python's controls: the intents it offers now)
     for (const side of t.melds || []) {
       const title = side.title || side.name; // Python's words (cut-throat: "North (you)")
       const list = h("div", { class: "bl-side-melds" });
-      if (!side.melds.length) list.append(h("p", { class: "bl-none", text: "No melds yet." }));
+      if (!side.melds.length) list.append(h("p", { class: "bl-none", text: L.no_melds }));
       for (const meld of side.melds) {
         const tag = meldTag(meld);
         const group = h("div", { class: `bl-meld${meld.burraco ? ` bl-burraco bl-burraco-${meld.burraco}` : ""}`,
@@ -282,11 +276,11 @@ function render({ model, el }) {
         if (canPlay && (side.mine || t.add_any)) {
           top.append(
             h("button", { type: "button", class: "bl-small", "data-key": `add-${meld.key}`, disabled: !selected.size,
-              "aria-label": `Add the selected cards to ${tag}`,
-              onclick: () => send("add", { meld: meld.id, cards: [...selected] }) }, "Add"),
+              "aria-label": meld.add_label,
+              onclick: () => send("add", { meld: meld.id, cards: [...selected] }) }, L.add),
             ...(meld.has_wild ? [h("button", { type: "button", class: "bl-small", "data-key": `swap-${meld.key}`,
-              disabled: selected.size !== 1, "aria-label": `Swap the selected card for the wild card in ${tag}`,
-              onclick: () => send("swap", { meld: meld.id, card: [...selected][0] }) }, "Swap wild")] : []));
+              disabled: selected.size !== 1, "aria-label": meld.swap_label,
+              onclick: () => send("swap", { meld: meld.id, card: [...selected][0] }) }, L.swap)] : []));
         }
         list.append(group);
       }
@@ -296,10 +290,10 @@ function render({ model, el }) {
 
     // the learner's hand
     const handBox = h("div", { class: "bl-cards bl-hand", role: "group",
-      "aria-label": `Your hand: ${plural(t.hand.length, "card")}; Space selects, Alt+arrows move a card` });
+      "aria-label": L.hand });
     t.hand.forEach((view, index) => {
       const node = cardNode(view, { button: true, pressed: selected.has(view.id), key: `card-${view.id}`,
-        extraLabel: view.fresh ? ", new" : "", onclick: () => toggle(view.id) });
+        extraLabel: view.fresh ? L.new : "", onclick: () => toggle(view.id) });
       node.draggable = true;
       node.addEventListener("dragstart", (event) => { dragged = view.id; event.dataTransfer.setData("text/plain", view.id); });
       node.addEventListener("dragover", (event) => event.preventDefault());
@@ -326,8 +320,8 @@ function render({ model, el }) {
     const dock = h("div", { class: "bl-dock" },
       h("p", { class: "bl-status", role: "status", "aria-live": "polite", text: lost ? "" : t.status || "" }),
       h("p", { class: "bl-error", role: "alert", hidden: !error, text: error }),
-      h("section", { class: "bl-hand-box", "aria-label": `Your hand (${t.you})` },
-        h("h4", {}, `Your hand · ${t.you}`, t.pending_pot ? ` · your ${t.pot_word} waits face down (${t.pending_pot} cards)` : ""),
+      h("section", { class: "bl-hand-box", "aria-label": L.hand_box },
+        h("h4", {}, L.hand_title, L.pot_waits ? ` · ${L.pot_waits}` : ""),
         handBox));
     root.append(dock);
 
@@ -340,66 +334,63 @@ function render({ model, el }) {
       return node;
     };
     const first = [...selected][0];
-    dock.append(h("div", { class: "bl-actions", role: "toolbar", "aria-label": "Your actions" },
-      action("draw", "Draw", !!controls.draw, () => send("draw"), "draw"),
-      action("take", pile.take === "any-depth" ? "Take the whole pile" : pile.take === "top" ? "Take the top card" : "Take the pile",
-        !!controls.take, () => send("take", pile.take === "any-depth" ? { depth: pile.size } : {}), "take"),
-      t.redraw_rule ? action("redraw", "Throw back and redraw", !!controls.redraw, () => send("redraw"), "redraw") : null,
-      action("meld", n ? `Meld ${plural(n, "card")}` : "Meld", canPlay && n > 0, () => send("meld", { cards: [...selected] }), "meld"),
-      action("discard", "Discard", !!controls.discard && n === 1, () => send("discard", { card: first }), "discard"),
-      action("close", "Close", !!controls.close && (n === 1 || t.hand.length === 0), () => send("close", n === 1 ? { card: first } : {}), "close"),
-      (t.pots || []).length ? action("pot", `Pick up the ${t.pot_word || "pot"}`, !!controls.pot, () => send("pot"), "pot") : null,
+    dock.append(h("div", { class: "bl-actions", role: "toolbar", "aria-label": L.actions },
+      action("draw", L.draw, !!controls.draw, () => send("draw"), "draw"),
+      action("take", L.take, !!controls.take, () => send("take", pile.take === "any-depth" ? { depth: pile.size } : {}), "take"),
+      t.redraw_rule ? action("redraw", L.redraw, !!controls.redraw, () => send("redraw"), "redraw") : null,
+      action("meld", (L.meld_n || [])[n] || L.meld, canPlay && n > 0, () => send("meld", { cards: [...selected] }), "meld"),
+      action("discard", L.discard, !!controls.discard && n === 1, () => send("discard", { card: first }), "discard"),
+      action("close", L.close, !!controls.close && (n === 1 || t.hand.length === 0), () => send("close", n === 1 ? { card: first } : {}), "close"),
+      (t.pots || []).length ? action("pot", L.pot, !!controls.pot, () => send("pot"), "pot") : null,
       h("span", { class: "bl-gap" }),
-      action("move-left", "Move left", n === 1, () => moveCard(first, -1)),
-      action("move-right", "Move right", n === 1, () => moveCard(first, 1)),
+      action("move-left", L.move_left, n === 1, () => moveCard(first, -1)),
+      action("move-right", L.move_right, n === 1, () => moveCard(first, 1)),
       h("button", { type: "button", class: "bl-toggle", "data-key": "sort-suit", "aria-pressed": model.get("sort") === "suit" ? "true" : "false",
-        onclick: () => setTrait("sort", "suit") }, "By suit"),
+        onclick: () => setTrait("sort", "suit") }, L.by_suit),
       h("button", { type: "button", class: "bl-toggle", "data-key": "sort-rank", "aria-pressed": model.get("sort") === "rank" ? "true" : "false",
-        onclick: () => setTrait("sort", "rank") }, "By rank")));
-    dock.append(h("div", { class: "bl-actions bl-help", role: "toolbar", "aria-label": "Help" },
-      action("hint", hint.rung ? `Hint (${hint.rung === hint.of ? "again" : "more"})` : "Hint", !!controls.hint, () => send("hint")),
-      controls.practice ? action("undo", "Undo", !!controls.undo, () => send("undo")) : null,
-      action("hurry", "Play on now", !!controls.hurry, () => send("hurry")),
+        onclick: () => setTrait("sort", "rank") }, L.by_rank)));
+    dock.append(h("div", { class: "bl-actions bl-help", role: "toolbar", "aria-label": L.help },
+      action("hint", hint.rung ? (hint.rung === hint.of ? L.hint_again : L.hint_more) : L.hint, !!controls.hint, () => send("hint")),
+      controls.practice ? action("undo", L.undo, !!controls.undo, () => send("undo")) : null,
+      action("hurry", L.hurry, !!controls.hurry, () => send("hurry")),
       h("button", { type: "button", class: "bl-toggle", "data-key": "toggle-comments",
         "aria-pressed": model.get("comments") ? "true" : "false",
-        title: "After each of your moves the coach says whether it would have played the same, and why",
-        onclick: () => setTrait("comments", !model.get("comments")) }, "Coach's comments")));
+        title: L.comments_title,
+        onclick: () => setTrait("comments", !model.get("comments")) }, L.comments)));
 
     const comment = t.comment || {};
     if (comment.text) {
       dock.append(h("p", { class: `bl-comment bl-verdict-${comment.verdict || "none"}`, role: "status", "aria-live": "polite", "data-action": comment.action },
-        h("strong", { text: "Coach: " }), comment.text));
+        h("strong", { text: L.coach }), comment.text));
     }
 
     if (hint.text) {
       dock.append(h("p", { class: "bl-hint", role: "note", "aria-live": "polite", "data-action": hint.action },
-        h("strong", { text: `Hint ${hint.rung} of ${hint.of}: ` }), hint.text));
+        h("strong", { text: hint.heading || "" }), hint.text));
     }
     if (over && result.sides) {
-      const panel = h("section", { class: "bl-result", role: "region", "aria-label": "The hand's score" },
+      const panel = h("section", { class: "bl-result", role: "region", "aria-label": L.score },
         h("h3", { tabindex: "-1", "data-key": "result", text: result.ending }));
       for (const side of result.sides) {
         panel.append(h("div", { class: `bl-result-side${side.mine ? " bl-mine" : ""}` },
-          h("h4", { text: `${side.name}: ${signed(side.total)}` }),
+          h("h4", { text: `${side.name}: ${signed(side.total, tag)}` }),
           h("ul", { class: "bl-items" }, side.items.map((item) => h("li", {},
             h("span", { class: "bl-item-label", text: item.label }), " ",
-            h("span", { class: "bl-points", text: signed(item.points) }),
+            h("span", { class: "bl-points", text: signed(item.points, tag) }),
             item.source ? h("span", { class: "bl-source", text: ` (${item.source})` }) : null)))));
       }
-      if (result.totals && result.totals.length) {
-        panel.append(h("p", { class: "bl-totals", text: `Match: ${result.totals.map((s) => `${s.name} ${fmt(s.total)}`).join(", ")}${result.counted ? "" : " (this replay does not count)"}` }));
-      }
-      if (result.winner) panel.append(h("p", { class: "bl-winner", text: `${result.winner} win the match.` }));
+      if (result.totals_text) panel.append(h("p", { class: "bl-totals", text: result.totals_text }));
+      if (result.winner_text) panel.append(h("p", { class: "bl-winner", text: result.winner_text }));
       const review = t.review || {};
       if (review.text) {
-        panel.append(h("section", { class: "bl-review", "aria-label": "The coach's review" },
-          h("h4", { text: "The coach's review" }),
+        panel.append(h("section", { class: "bl-review", "aria-label": L.review_title },
+          h("h4", { text: L.review_title }),
           h("p", { class: "bl-review-text", tabindex: "-1", "data-key": "review-text", text: review.text })));
       }
       panel.append(h("div", { class: "bl-actions" },
-        controls.replay ? h("button", { type: "button", class: "bl-action bl-primary", "data-key": "replay", onclick: () => send("replay") }, "Play the same deal again") : null,
-        controls.next_hand ? h("button", { type: "button", class: "bl-action", "data-key": "next-hand", onclick: () => send("next_hand") }, "Next hand") : null,
-        controls.review ? h("button", { type: "button", class: "bl-action", "data-key": "review", onclick: () => send("review") }, "Review my play with the coach") : null));
+        controls.replay ? h("button", { type: "button", class: "bl-action bl-primary", "data-key": "replay", onclick: () => send("replay") }, L.replay) : null,
+        controls.next_hand ? h("button", { type: "button", class: "bl-action", "data-key": "next-hand", onclick: () => send("next_hand") }, L.next_hand) : null,
+        controls.review ? h("button", { type: "button", class: "bl-action", "data-key": "review", onclick: () => send("review") }, L.review) : null));
       root.append(panel);
     }
 
@@ -407,14 +398,14 @@ function render({ model, el }) {
     const lines = t.log || [];
     if (lines.length) {
       if (lines.length < logLength) logFollow = true; // a new hand
-      const list = h("ol", { class: "bl-log", tabindex: "0", "aria-label": "Moves this hand, newest last" },
+      const list = h("ol", { class: "bl-log", tabindex: "0", "aria-label": L.log },
         lines.map((line) => h("li", { text: line.text })));
       list.addEventListener("scroll", () => {
         logTop = list.scrollTop;
         logFollow = list.scrollHeight - list.scrollTop - list.clientHeight < 4;
       });
-      root.append(h("section", { class: "bl-log-box", "aria-label": "Moves this hand" },
-        h("h4", { text: "Moves this hand" }), list));
+      root.append(h("section", { class: "bl-log-box", "aria-label": L.log_title },
+        h("h4", { text: L.log_title }), list));
       list.scrollTop = logFollow ? list.scrollHeight : logTop;
     }
     logLength = lines.length;

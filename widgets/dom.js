@@ -5,6 +5,7 @@
 // for X, true sets an empty attribute, false/null/undefined leave it out; children are nodes or text.
 // intentChannel(model): one intent at a time to Python, each with the id its reply names.
 // listen(model, {redraw, schedule, answers, channel}): the model's events wired; returns their undoing.
+// fill(template, params): a text Python sent with {named} placeholders, filled in (the words stay Python's).
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -21,6 +22,10 @@ function h(tag, attrs = {}, ...children) {
     }
   }
   return node;
+}
+
+function fill(template, params = {}) {
+  return String(template).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
 // One intent at a time to Python (buraco_learn/ui/base.py `intent`): send() drops a click while the

@@ -33,9 +33,10 @@ CardTable(rules='italian', seat='N', hand 1, turn 0, North to draw)
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Final, TypeVar
 
 import traitlets
 
@@ -43,6 +44,7 @@ from buraco_learn.cards import card_of_id
 from buraco_learn.errors import BuracoError, IllegalActionError, InvalidRecordError
 from buraco_learn.game.actions import Action
 from buraco_learn.game.state import HandState
+from buraco_learn.i18n import N_, _, language, use
 from buraco_learn.rules import Rules
 from buraco_learn.ui.base import BuracoWidget, intent, log, module_asset, static_asset
 from buraco_learn.ui.hints import CommentSource, HintSource, ReviewSource
@@ -50,6 +52,18 @@ from buraco_learn.ui.table_game import DEFAULT_LEVEL, Decision, TableGame
 from buraco_learn.ui.table_view import SORTS, hand_order, physical_id, present, refusal_text, seat_word, status_text
 
 MAX_PACE = 5.0
+#: The table's requests for cards, by what the cards are for (each a whole message).
+_CHOOSE: Final = {"meld": N_("choose the cards to meld from your hand"), "add": N_("choose the cards to add from your hand"),
+                  "swap": N_("choose the cards to swap from your hand"), "discard": N_("choose the cards to discard from your hand"),
+                  "close": N_("choose the cards to close from your hand")}
+_SELECT_FIRST: Final = {"meld": N_("select the cards to meld first, then press Meld"),
+                        "add": N_("select the cards to add first, then press Add"),
+                        "swap": N_("select the cards to swap first, then press Swap"),
+                        "discard": N_("select the cards to discard first, then press Discard"),
+                        "close": N_("select the cards to close first, then press Close")}
+_EXACTLY_ONE: Final = {"swap": N_("select exactly one card to swap (you selected {n})"),
+                       "discard": N_("select exactly one card to discard (you selected {n})"),
+                       "close": N_("select exactly one card to close (you selected {n})")}
 
 
 #: The options a saved table may carry, with their types; nothing else is passed on (a saved game
@@ -57,6 +71,21 @@ MAX_PACE = 5.0
 SAVED_OPTIONS: Final = {"sort": str, "hand_order": list, "pace": float, "highlight": bool, "allow_highlight": bool,
                         "comments": bool, "four_colour": bool, "large": bool}
 MAX_HAND = 200  # more cards than any hand holds (two decks)
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def spoken(method: _Method) -> _Method:
+    """The method runs in the table's language (the one it was built in), whatever the caller's is now:
+    a table built in Italian writes its log, refusals and status in Italian for its whole life."""
+
+    @functools.wraps(method)
+    def run(self: CardTable, *args: Any, **kwargs: Any) -> Any:
+        with use(self._language):
+            return method(self, *args, **kwargs)
+
+    return run  # type: ignore[return-value]
 
 
 def saved_options(options: Any) -> dict[str, Any]:
@@ -190,6 +219,8 @@ class CardTable(BuracoWidget):
         self._order: list[str] = []
         self._closed = False
         self._notice = ""
+        #: The learner's language when the table was built: it speaks it for its whole life.
+        self._language = language()
         self._syncing = True  # no syncing from observers until the widget is built
         super().__init__(sort=sort, pace=float(pace), highlight=highlight and allow_highlight,
                          allow_highlight=allow_highlight, comments=comments, **kwargs)
@@ -225,6 +256,15 @@ class CardTable(BuracoWidget):
 
     # -- syncing -----------------------------------------------------------------------------
     def _sync(self) -> None:
+        with use(self._language):
+            self._sync_now()
+
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        """An intent from the page, answered in the table's language (whatever the kernel's is now)."""
+        with use(self._language):
+            super()._handle_custom_msg(content, buffers)
+
+    def _sync_now(self) -> None:
         game = self.game
         player_view = game.view()
         view = player_view.to_dict()
@@ -269,7 +309,7 @@ class CardTable(BuracoWidget):
         for entry in view["hand"]:
             free.setdefault(entry["card"], []).append(f"c{entry['id']}")
         ids = [free[text].pop(0) for text in hint["cards"] if free.get(text)]
-        return {**hint, "ids": ids}
+        return {**hint, "ids": ids, "heading": _("Hint {rung} of {of}: ", rung=hint.get("rung", 1), of=hint.get("of", 3))}
 
     # -- the bots' turns ---------------------------------------------------------------------
     def _cancel(self) -> None:
@@ -293,6 +333,10 @@ class CardTable(BuracoWidget):
         self._timer = loop.call_later(delay, self._tick, self._epoch)
 
     def _tick(self, epoch: int) -> None:
+        with use(self._language):
+            self._tick_now(epoch)
+
+    def _tick_now(self, epoch: int) -> None:
         if epoch != self._epoch or self._closed:
             return
         self._timer = None
@@ -303,10 +347,11 @@ class CardTable(BuracoWidget):
                 self._sync()
         except Exception:
             log.exception("a bot's turn failed on the card table")
-            self.error = "A bot could not play its turn: an internal error in buraco-learn (logged), not a mistake of yours."
+            self.error = _("A bot could not play its turn: an internal error in buraco-learn (logged), not a mistake of yours.")
             return
         self._schedule(since)
 
+    @spoken
     def advance(self, steps: int | None = None) -> None:
         """Play the bots' turns now (all of them until the learner's turn, or ``steps``)."""
         self._cancel()
@@ -379,21 +424,21 @@ class CardTable(BuracoWidget):
         if ids is None:
             ids = list(self.selected)
         if isinstance(ids, str) or not isinstance(ids, list | tuple):
-            raise BuracoError(f"choose the cards to {what} from your hand")
+            raise BuracoError(_(_CHOOSE[what]))
         hand = self.game.state.hands[self.game.seat]
         cards = []
         for key in ids:
             if not (isinstance(key, str) and key[:1] == "c" and key[1:].isdigit() and physical_id(key) in hand):
-                raise BuracoError("you can use only the cards of your hand")
+                raise BuracoError(_("you can use only the cards of your hand"))
             cards.append(card_of_id(physical_id(key)))
         if not cards:
-            raise BuracoError(f"select the cards to {what} first, then press {what.capitalize()}")
+            raise BuracoError(_(_SELECT_FIRST[what]))
         return cards
 
     def _one(self, card: Any, what: str) -> Any:
         cards = self._cards([card] if card is not None else None, what)
         if len(cards) != 1:
-            raise BuracoError(f"select exactly one card to {what} (you selected {len(cards)})")
+            raise BuracoError(_(_EXACTLY_ONE[what], n=len(cards)))
         return cards[0]
 
     @staticmethod
@@ -401,9 +446,10 @@ class CardTable(BuracoWidget):
         if isinstance(meld, str) and meld[:1] == "m" and meld[1:].isdigit():
             meld = int(meld[1:])
         if isinstance(meld, bool) or not isinstance(meld, int) or meld < 1:
-            raise BuracoError("choose one of the melds on the table")
+            raise BuracoError(_("choose one of the melds on the table"))
         return meld
 
+    @spoken
     def play(self, action: Action | str) -> None:
         """Play the learner's action (notation or :class:`Action`); an illegal one raises an
         :class:`IllegalActionError` in the table's words (:meth:`TableGame.refusal`) and changes nothing."""
@@ -418,54 +464,63 @@ class CardTable(BuracoWidget):
         self._schedule()
 
     @intent("draw")
+    @spoken
     def draw(self) -> None:
         """Draw the top card of the stock."""
         self.play(Action.draw())
 
     @intent("take")
+    @spoken
     def take(self, depth: int | None = None) -> None:
         """Take the discard pile (``depth`` cards from the top under cut-throat)."""
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
-            raise BuracoError("choose how many cards to take from the top of the pile")
+            raise BuracoError(_("choose how many cards to take from the top of the pile"))
         self.play(Action.take(depth))
 
     @intent("redraw")
+    @spoken
     def redraw(self) -> None:
         """First turn of 001: throw back the card drawn and draw another."""
         self.play(Action.redraw())
 
     @intent("meld")
+    @spoken
     def meld(self, cards: Sequence[str] | None = None, groups: Sequence[Sequence[str]] | None = None) -> None:
         """Lay down the selected cards (or ``cards``) as a new meld; ``groups`` lays several at once."""
         if groups is not None:
             if isinstance(groups, str) or not isinstance(groups, list | tuple) or not groups:
-                raise BuracoError("choose the cards of each meld from your hand")
+                raise BuracoError(_("choose the cards of each meld from your hand"))
             parts = [tuple(self._cards(group, "meld")) for group in groups]
         else:
             parts = [tuple(self._cards(cards, "meld"))]
         self.play(Action.meld(*parts))
 
     @intent("add")
+    @spoken
     def add(self, meld: int | str, cards: Sequence[str] | None = None) -> None:
         """Add the selected cards (or ``cards``) to meld ``meld`` of your side."""
         self.play(Action.add(self._meld_number(meld), tuple(self._cards(cards, "add"))))
 
     @intent("swap")
+    @spoken
     def swap(self, meld: int | str, card: str | None = None) -> None:
         """Put the selected card (or ``card``) in place of the wild card it stands for in ``meld``."""
         self.play(Action.swap(self._meld_number(meld), self._one(card, "swap")))
 
     @intent("discard")
+    @spoken
     def discard(self, card: str | None = None) -> None:
         """Discard the selected card (or ``card``), ending the turn."""
         self.play(Action.discard(self._one(card, "discard")))
 
     @intent("pot")
+    @spoken
     def pot(self) -> None:
         """Pick up the pot after emptying the hand."""
         self.play(Action.pot())
 
     @intent("close")
+    @spoken
     def close_hand(self, card: str | None = None) -> None:
         """Close by discarding the last card (the selected one, or ``card``); where the rules allow, close with none."""
         if card is None and not self.selected and not self.game.state.hands[self.game.seat]:
@@ -474,18 +529,21 @@ class CardTable(BuracoWidget):
         self.play(Action.close(self._one(card, "close")))
 
     @intent("hint")
+    @spoken
     def hint(self) -> None:
         """The next rung of the hint ladder."""
         self.game.ask_hint()
         self._sync()
 
     @intent("review")
+    @spoken
     def review(self) -> None:
         """The coach's review of your decisions in the hand just finished."""
         self.game.ask_review()
         self._sync()
 
     @intent("undo")
+    @spoken
     def undo(self) -> None:
         """Practice mode: back to just before your last action."""
         self._cancel()
@@ -495,6 +553,7 @@ class CardTable(BuracoWidget):
         self._schedule()
 
     @intent("replay")
+    @spoken
     def replay(self) -> None:
         """Play the same deal again."""
         self._cancel()
@@ -504,6 +563,7 @@ class CardTable(BuracoWidget):
         self._schedule()
 
     @intent("next_hand")
+    @spoken
     def next_hand(self) -> None:
         """Deal the next hand of the match."""
         self._cancel()
@@ -513,6 +573,7 @@ class CardTable(BuracoWidget):
         self._schedule()
 
     @intent("hurry")
+    @spoken
     def hurry(self) -> None:
         """Play the bots' turns now, up to yours."""
         self.advance()

@@ -31,6 +31,7 @@ from typing import Any, Final
 from buraco_learn.cards import Card, parse_cards
 from buraco_learn.game.actions import Action
 from buraco_learn.game.view import PlayerView
+from buraco_learn.i18n import N_, _
 from buraco_learn.rules import Rules
 from buraco_learn.vocabulary import vocabulary
 
@@ -51,23 +52,41 @@ _SHARED: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _SHARED_SIZE: Final = 4
 
 _NUDGES: Final = {
-    "draw": "Look at the discard pile: if it does not help you, draw from the stock.",
-    "take": "Look at the discard pile: it holds something for you.",
-    "redraw": "You may throw back the card you drew and draw another.",
-    "meld": "You have cards that make a new meld.",
-    "add": "One of your cards fits {melds} on the table.",
-    "swap": "You hold the natural card a wild card on the table stands for.",
-    "discard": "Time to end your turn: which card helps you least, and {them} least?",
-    "pot": "Your hand is empty: pick up your {pot}.",
-    "close": "You can close the hand now.",
+    "draw": N_("Look at the discard pile: if it does not help you, draw from the stock."),
+    "take": N_("Look at the discard pile: it holds something for you."),
+    "redraw": N_("You may throw back the card you drew and draw another."),
+    "meld": N_("You have cards that make a new meld."),
+    "swap": N_("You hold the natural card a wild card on the table stands for."),
+    "close": N_("You can close the hand now."),
+}
+#: The nudges that name the ruleset's words, each wording a whole message: adding (to any meld, to the
+#: side's, to one's own in cut-throat), discarding (the opponents, your opponents), the pot by its name.
+_ADD_NUDGES: Final = {
+    "any": N_("One of your cards fits a meld on the table."),
+    "side": N_("One of your cards fits one of your side's melds on the table."),
+    "alone": N_("One of your cards fits one of your melds on the table."),
+}
+_DISCARD_NUDGES: Final = {
+    False: N_("Time to end your turn: which card helps you least, and the opponents least?"),
+    True: N_("Time to end your turn: which card helps you least, and your opponents least?"),
+}
+_POT_NUDGES: Final = {
+    "pozzetto": N_("Your hand is empty: pick up your pozzetto."),
+    "morto": N_("Your hand is empty: pick up your morto."),
+    "pot": N_("Your hand is empty: pick up your pot."),
 }
 
 
 def _nudge(kind: str, rules: Rules) -> str:
     """The first rung's words for an action of ``kind``, in the ruleset's own words."""
     words = vocabulary(rules)
-    melds = "a meld" if rules.add_to_any_meld else f"one of {words.our_melds}"
-    return _NUDGES.get(kind, "Look at what you can play.").format(melds=melds, them=words.them, pot=words.pot)
+    if kind == "add":
+        return _(_ADD_NUDGES["any" if rules.add_to_any_meld else "alone" if words.alone else "side"])
+    if kind == "discard":
+        return _(_DISCARD_NUDGES[words.alone])
+    if kind == "pot":
+        return _(_POT_NUDGES.get(words.pot, _POT_NUDGES["pot"]))
+    return _(_NUDGES.get(kind, N_("Look at what you can play.")))
 
 
 def _level() -> str:
@@ -93,9 +112,9 @@ def bot_hint(view: PlayerView, rung: int) -> dict[str, Any]:
     if rung == 2:
         if cards:
             named = " ".join(card.unicode() for card in cards)
-            return {"text": f"Look at these cards: {named}.", "cards": cards}
+            return {"text": _("Look at these cards: {cards}.", cards=named), "cards": cards}
         return {"text": _nudge(action.kind, view.rules)}
-    return {"text": f"Try this: {action.describe()}.", "cards": cards, "action": action}
+    return {"text": _("Try this: {move}.", move=action.describe()), "cards": cards, "action": action}
 
 
 class CoachHints:

@@ -45,10 +45,11 @@ from buraco_learn.game.match import Match
 from buraco_learn.game.record import bot_seed
 from buraco_learn.game.state import HandState
 from buraco_learn.game.view import PlayerView
-from buraco_learn.game.words import card_text, cards_list, meld_label
+from buraco_learn.game.words import card_text, cards_list
+from buraco_learn.i18n import N_, _, language, ngettext
 from buraco_learn.presets import preset
 from buraco_learn.rules import Rules
-from buraco_learn.scoring import pot_word
+from buraco_learn.scoring import burraco_word, pot_word
 from buraco_learn.sources import cite
 from buraco_learn.ui.hints import (
     RUNGS,
@@ -62,7 +63,18 @@ from buraco_learn.ui.hints import (
     normalise_hint,
     normalise_review,
 )
-from buraco_learn.ui.table_view import action_words, card_id, meld_name, refusal_text, result_view, seat_word, side_word
+from buraco_learn.ui.table_view import (
+    card_id,
+    card_words,
+    cards_words,
+    log_sentence,
+    meld_name,
+    meld_word,
+    refusal_text,
+    result_view,
+    seat_word,
+    side_word,
+)
 from buraco_learn.vocabulary import vocabulary
 
 log = logging.getLogger("buraco_learn.ui")
@@ -72,6 +84,17 @@ VERSION: Final = 1
 DEFAULT_LEVEL: Final = "beginner"
 MAX_BOT_STEPS: Final = 5000
 _NUMBERS: Final = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+#: What a table refuses in words (the intents it does not offer now, and why), each a whole message.
+_POT_FIRST: Final = {
+    "pozzetto": N_("you have emptied your hand: pick up your pozzetto first"),
+    "morto": N_("you have emptied your hand: pick up your morto first"),
+    "pot": N_("you have emptied your hand: pick up your pot first"),
+}
+_POT_WHO: Final = {
+    "pozzetto": N_("the pozzetto is picked up only by a player who has just emptied their hand"),
+    "morto": N_("the morto is picked up only by a player who has just emptied their hand"),
+    "pot": N_("the pot is picked up only by a player who has just emptied their hand"),
+}
 
 
 @dataclass(frozen=True)
@@ -251,24 +274,26 @@ class TableGame:
         return lines if last is None else lines[-last:] if last > 0 else []
 
     def _whose(self, actor: int, side: int) -> str:
-        """Whose a meld of ``side`` is, said of ``actor``'s action to the learner: 'your', 'their' ..."""
+        """Whose a meld of ``side`` is, said of ``actor``'s action to the learner: "your" (the learner's own),
+        "ours" (the learner's side's), "yours" (the learner's, where everyone plays alone), "their" (the
+        actor's side's) or "side" (another side's: see :func:`~buraco_learn.ui.table_view.log_sentence`)."""
         state = self.state
         mine = state.side_of[self.seat]
-        ours = vocabulary(self.rules).ours  # "your side's", or "your" where everyone plays alone
+        ours = "yours" if vocabulary(self.rules).alone else "ours"
         if side == state.side_of[actor]:
             return "your" if actor == self.seat else ours if side == mine else "their"
-        return ours if side == mine else f"{side_word(state.side_names[side])}'s"
+        return ours if side == mine and actor != self.seat else "your" if side == mine else "side"
 
     def _record(self, seat: int, action: Action, pile: int, melds: int) -> None:
         """Log ``action``, just played by ``seat`` (``pile``, ``melds``: their counts before it), with its words."""
         state = self.state
         self.log.append((seat, action))
-        named = {meld.id: (meld.meld, self._whose(seat, meld.side)) for meld in state.melds}
+        named = {meld.id: (meld.meld, self._whose(seat, meld.side), side_word(state.side_names[meld.side])) for meld in state.melds}
         laid = [(meld.id, meld.meld) for meld in state.melds[melds:]] if action.kind == A.MELD else []
         taken = pile - len(state.pile) if action.kind == A.TAKE else None
-        words = action_words(action, named, past=True, laid=laid, taken=taken, pot=pot_word(self.rules))
-        who = "You" if seat == self.seat else seat_word(state.seat_names[seat])
-        self._lines.append({"seat": state.seat_names[seat], "text": f"{who} {words}."})
+        text = log_sentence(action, you=seat == self.seat, who=seat_word(state.seat_names[seat]), melds=named, laid=laid,
+                            taken=taken, pot=pot_word(self.rules))
+        self._lines.append({"seat": state.seat_names[seat], "text": text})
 
     def refusal(self, action: Action, error: BaseException | str) -> str:
         """What the table says when it refuses the learner's ``action``: the engine's reason in
@@ -276,13 +301,20 @@ class TableGame:
         state = self.state
         if (self.learner_turn and action.kind == A.DISCARD and action.cards and len(state.hands[self.seat]) == 1
                 and state.is_legal(Action.close(action.cards[0]))):
-            return f"Close by discarding the {card_text(action.cards[0])}: press Close ({cite('close_by_discard', self.rules.source).short()})."
+            source = cite("close_by_discard", self.rules.source).short()
+            if language() == "en":
+                return f"Close by discarding the {card_text(action.cards[0])}: press Close ({source})."
+            return _("Close by discarding the {card}: press Close ({source}).", card=card_words(action.cards[0]), source=source)
         need = self.rules.min_meld_cards
         short = next((group for group in action.groups if len(group) < need), None) if action.kind == A.MELD else None
         if self.learner_turn and state.phase == "play" and short is not None:
-            few = "is only one card" if len(short) == 1 else f"are only {_NUMBERS.get(len(short), str(len(short)))} cards"
-            return refusal_text(f"{cards_list(short)} {few}: a meld needs {_NUMBERS.get(need, str(need))} "
-                                f"({cite('min_meld', self.rules.source).short()})")
+            source = cite("min_meld", self.rules.source).short()
+            if language() == "en":
+                few = "is only one card" if len(short) == 1 else f"are only {_NUMBERS.get(len(short), str(len(short)))} cards"
+                return refusal_text(f"{cards_list(short)} {few}: a meld needs {_NUMBERS.get(need, str(need))} ({source})")
+            return ngettext("{cards}: only {n} card, and a meld needs {need} ({source}).",
+                            "{cards}: only {n} cards, and a meld needs {need} ({source}).", len(short),
+                            cards=cards_words(short), need=need, source=source)
         return refusal_text(error)
 
     # -- playing ---------------------------------------------------------------------------
@@ -292,10 +324,13 @@ class TableGame:
             action = Action.parse(action)
         state = self.state
         if not self.learner_turn:
-            who = "nobody's: the hand is over" if state.over else f"{seat_word(state.seat_names[state.current])}'s"
-            raise IllegalActionError(
-                f"illegal action {action.notation()!r}: it is {who} turn, not yours ({cite('draw', self.rules.source).short()})"
-            )
+            source = cite("draw", self.rules.source).short()
+            if language() == "en":
+                who = "nobody's: the hand is over" if state.over else f"{seat_word(state.seat_names[state.current])}'s"
+                raise IllegalActionError(f"illegal action {action.notation()!r}: it is {who} turn, not yours ({source})")
+            reason = (_("it is nobody's turn: the hand is over ({source})", source=source) if state.over
+                      else _("it is {who}'s turn, not yours ({source})", who=seat_word(state.seat_names[state.current]), source=source))
+            raise IllegalActionError(_("illegal action {action}: {reason}", action=repr(action.notation()), reason=reason))
         before = self.view()
         snapshot = _Snapshot(state.clone(), copy.deepcopy(self.bots), len(self.decisions), len(self.log), self._baseline)
         pile, melds = len(state.pile), len(state.melds)
@@ -369,8 +404,9 @@ class TableGame:
         self.result = result_view(
             scores, end_reason=state.end_reason, closed_by=closed, my_side=state.side_names[state.side_of[self.seat]],
             totals=totals, counted=self.counted, winner=winner, you=self.seat_name,
-            melds={name: [(meld.meld.notation(unicode=True), f"{meld_name(meld.meld)} ({meld_label(meld.id)})")
+            melds={name: [(meld.meld.notation(unicode=True), f"{meld_name(meld.meld)} ({meld_word(meld.id)})")
                           for meld in state.side_melds(side)] for side, name in enumerate(state.side_names)},
+            word=burraco_word(self.rules),
         )
         self.undo_stack.clear()  # a finished hand is scored: no going back into it
         self.hands_played += 1
@@ -378,9 +414,9 @@ class TableGame:
     def undo(self) -> None:
         """Practice mode: go back to just before the learner's last action (bots' moves since are undone too)."""
         if not self.practice:
-            raise BuracoError("undo is only for practice games")
+            raise BuracoError(_("undo is only for practice games"))
         if not self.undo_stack:
-            raise BuracoError("there is nothing to undo: you have not acted yet this hand")
+            raise BuracoError(_("there is nothing to undo: you have not acted yet this hand"))
         snapshot = self.undo_stack.pop()
         self.state = snapshot.state
         self.bots = snapshot.bots
@@ -400,11 +436,11 @@ class TableGame:
     def next_hand(self) -> None:
         """Deal the next hand of the match (once this hand is over)."""
         if self.match is None:
-            raise BuracoError("this table plays a single position: there is no next hand")
+            raise BuracoError(_("this table plays a single position: there is no next hand"))
         if not self.state.over:
-            raise BuracoError("finish this hand first")
+            raise BuracoError(_("finish this hand first"))
         if self.match.winner is not None:
-            raise BuracoError(f"the match is over: {side_word(self.match.winner)} won")
+            raise BuracoError(_("the match is over: {side} won", side=side_word(self.match.winner)))
         self._begin(self.match.new_hand(), counted=True)
 
     @property
@@ -434,12 +470,12 @@ class TableGame:
         pot = pot_word(self.rules)
 
         def cited(text: str, rule: str) -> str:  # in the engine's words, with the rule's source
-            return f"{text} ({cite(rule, self.rules.source).short()})"
+            return _("{reason} ({source})", reason=text, source=cite(rule, self.rules.source).short())
 
         if state.over:
-            busy = cited(f"the hand is over ({state.end_reason})", "close_conditions")
+            busy = cited(_("the hand is over ({end_reason})", end_reason=state.end_reason), "close_conditions")
         elif not self.learner_turn:
-            busy = cited(f"it is {seat_word(state.seat_names[state.current])}'s turn, not yours", "draw")
+            busy = cited(_("it is {who}'s turn, not yours", who=seat_word(state.seat_names[state.current])), "draw")
         else:
             busy = ""
 
@@ -447,42 +483,42 @@ class TableGame:
             if busy or state.phase == wanted:
                 return busy
             if state.phase == "pot":
-                return cited(f"you have emptied your hand: pick up your {pot} first", "pot")
+                return cited(_(_POT_FIRST.get(pot, _POT_FIRST["pot"])), "pot")
             if wanted == "pot":
-                return cited(f"the {pot} is picked up only by a player who has just emptied their hand", "pot")
+                return cited(_(_POT_WHO.get(pot, _POT_WHO["pot"])), "pot")
             if state.phase == "draw":
-                return cited("first draw a card from the stock or take the discard pile", "draw")
-            return cited("you have drawn already; now meld, add or discard", "draw")
+                return cited(_("first draw a card from the stock or take the discard pile"), "draw")
+            return cited(_("you have drawn already; now meld, add or discard"), "draw")
 
         play = phase("play")
         offers = {
             "draw": phase("draw"),
-            "take": phase("draw") or ("" if state.pile else "the discard pile is empty"),
-            "redraw": play or ("" if self.rules.first_turn_redraw else "these rules do not let you throw back and redraw"),
+            "take": phase("draw") or ("" if state.pile else _("the discard pile is empty")),
+            "redraw": play or ("" if self.rules.first_turn_redraw else _("these rules do not let you throw back and redraw")),
             "meld": play, "add": play, "swap": play, "discard": play, "close": play,
             "pot": phase("pot"),
-            "hint": "" if self.learner_turn else "a hint is for your own turn",
-            "undo": "undo is only for practice games" if not self.practice else "" if self.can_undo else (
-                "a finished hand is scored: there is no going back into it" if state.over
-                else "there is nothing to undo: you have not acted yet this hand"),
-            "hurry": "" if self.bots_to_move else ("the hand is over" if state.over else "it is your turn"),
-            "replay": "" if state.over else "the same deal can be played again once this hand is over",
+            "hint": "" if self.learner_turn else _("a hint is for your own turn"),
+            "undo": _("undo is only for practice games") if not self.practice else "" if self.can_undo else (
+                _("a finished hand is scored: there is no going back into it") if state.over
+                else _("there is nothing to undo: you have not acted yet this hand")),
+            "hurry": "" if self.bots_to_move else (_("the hand is over") if state.over else _("it is your turn")),
+            "replay": "" if state.over else _("the same deal can be played again once this hand is over"),
             "next_hand": "" if self.can_next_hand else (
-                "this table plays a single position: there is no next hand" if self.match is None
-                else "finish this hand first" if not state.over else "the match is over"),
+                _("this table plays a single position: there is no next hand") if self.match is None
+                else _("finish this hand first") if not state.over else _("the match is over")),
             "review": "" if self.can_review else (
-                "the coach reviews a hand once it is over" if not state.over
-                else "there is no coach here to review the hand" if self.review_source is None
-                else "the coach has reviewed this hand already"),
+                _("the coach reviews a hand once it is over") if not state.over
+                else _("there is no coach here to review the hand") if self.review_source is None
+                else _("the coach has reviewed this hand already")),
         }
         return offers
 
     def ask_review(self) -> dict[str, Any]:
         """The coach's review of the learner's decisions in the hand just finished."""
         if not self.state.over:
-            raise BuracoError("the coach reviews a hand once it is over")
+            raise BuracoError(_("the coach reviews a hand once it is over"))
         if self.review_source is None:
-            raise BuracoError("there is no coach here to review the hand")
+            raise BuracoError(_("there is no coach here to review the hand"))
         if not self.review:
             self.review = normalise_review(self.review_source(self.hand_decisions))
         return self.review
@@ -490,7 +526,7 @@ class TableGame:
     def ask_hint(self) -> dict[str, Any]:
         """The next rung of the hint ladder for the learner's position (back to 1 after the last)."""
         if not self.learner_turn:
-            raise BuracoError("a hint is for your own turn")
+            raise BuracoError(_("a hint is for your own turn"))
         rung = int(self.hint.get("rung", 0)) % RUNGS + 1
         self.hint = normalise_hint(self.hint_source(self.view(), rung), rung)
         return self.hint

@@ -19,15 +19,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from buraco_learn.cards import Card
+from buraco_learn.cards import _RANK_NAMES, Card
+from buraco_learn.i18n import N_, _
 from buraco_learn.presets import ruleset_name
 
 if TYPE_CHECKING:
     from buraco_learn.melds import Meld, Slot
     from buraco_learn.rules import Rules
 
-#: What a screen reader hears for a card whose face the learner may not see.
-FACE_DOWN_LABEL: Final = "face-down card"
+#: What a screen reader hears for a card whose face the learner may not see (English; :func:`face_down_view`
+#: says it in the learner's language).
+FACE_DOWN_LABEL: Final = N_("face-down card")
 
 def rules_title(rules: Rules) -> str:
     """A short title of a ruleset for headings: ``'Italian Burraco (002)'``.
@@ -37,8 +39,9 @@ def rules_title(rules: Rules) -> str:
     ('Brazilian open Buraco (001)', 'Italian Burraco (002, with changes)')
     """
     title = ruleset_name(rules)
-    changed = ", with changes" if rules.changed_options() else ""
-    return f"{title} ({rules.source}{changed})"
+    if rules.changed_options():
+        return _("{title} ({source}, with changes)", title=title, source=rules.source)
+    return _("{title} ({source})", title=title, source=rules.source)
 
 
 def card_view(card: Card, card_id: str, *, label: str | None = None) -> dict[str, Any]:
@@ -61,7 +64,7 @@ def card_view(card: Card, card_id: str, *, label: str | None = None) -> dict[str
 
 def face_down_view(card_id: str) -> dict[str, Any]:
     """A card the learner may not see: only its id and the words "face-down card"."""
-    return {"id": card_id, "face_down": True, "label": FACE_DOWN_LABEL}
+    return {"id": card_id, "face_down": True, "label": _(FACE_DOWN_LABEL)}
 
 
 def slot_view(slot: Slot, card_id: str) -> dict[str, Any]:
@@ -71,7 +74,10 @@ def slot_view(slot: Slot, card_id: str) -> dict[str, Any]:
     if slot.wild:
         stands = slot.stands_for
         view["stands_for"] = stands.unicode() if stands is not None else slot.rank.letter
-        view["label"] = f"{slot.card.name()}, wild, standing for {stands.name() if stands else 'a ' + slot.rank.word}"
+        if stands is not None:
+            view["label"] = _("{card}, wild, standing for {stands}", card=slot.card.name(), stands=stands.name())
+        else:
+            view["label"] = _("{card}, wild, standing for a {rank}", card=slot.card.name(), rank=_(_RANK_NAMES[int(slot.rank)]))
     return view
 
 
