@@ -65,6 +65,7 @@ ol.buraco-map .map-head{display:grid;grid-template-columns:minmax(0,1fr) auto;al
   line-height:1.3}
 ol.buraco-map .lesson-link{font-weight:bold;color:#0b57d0;text-decoration:none;font-size:105%}
 ol.buraco-map .lesson-link:hover{text-decoration:underline}
+ol.buraco-map .lesson-language{font-weight:normal;font-size:80%;color:#57606a;white-space:nowrap}
 ol.buraco-map .map-state{white-space:nowrap;display:flex;gap:.5em;align-items:baseline}
 ol.buraco-map li:not(.map-done) .lesson-stars{color:#afb8c1}
 ol.buraco-map .lesson-progress{font-size:88%;color:#57606a}
@@ -128,7 +129,7 @@ def _stop(lesson: LessonInfo, entry: LessonProgress | None, upcoming: LessonInfo
         f'<span class="map-stop" aria-hidden="true">{"✔" if where == "map-done" else lesson.number}</span>'
         f'<div class="map-body"><div class="map-head">'
         f'<a class="lesson-link" href="{html.escape(lesson.link)}">'
-        f'<span class="lesson-number">{lesson.number}.</span> {html.escape(lesson.title)}</a>{_in_english(lesson)}'
+        f'<span class="lesson-number">{lesson.number}.</span> {html.escape(lesson.title)}{_in_english(lesson)}</a>'
         f'<span class="map-state">{stars_html(stars)}<span class="lesson-progress {css}">{words}</span></span></div>'
         f'<div class="goal">{html.escape(lesson.goal)}</div></div></li>'
     )

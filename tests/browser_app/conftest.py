@@ -238,9 +238,10 @@ class Tab:
         return self.page
 
 
-def _with_tab(function: Callable[[Tab], T]) -> Callable[[Any], T]:
+def _with_tab(function: Callable[[Tab], T], locale: str | None = None) -> Callable[[Any], T]:
     def run(browser: Any) -> T:
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        # ``locale``: the browser's language (navigator.language and the Accept-Language header)
+        context = browser.new_context(viewport={"width": 1100, "height": 900}, **({"locale": locale} if locale else {}))
         context.set_default_timeout(WAIT_MS)
         context.set_default_navigation_timeout(RENDER_MS)
         blocked: list[str] = []
@@ -268,10 +269,11 @@ def _with_tab(function: Callable[[Tab], T]) -> Callable[[Any], T]:
 
 @pytest.fixture
 def in_browser(browser_thread: BrowserThread) -> Callable[[Callable[[Tab], T]], T]:
-    """Run ``function(tab)`` on the browser's thread with a fresh context; returns its result, raises its failure."""
+    """Run ``function(tab)`` on the browser's thread with a fresh context (in the browser language ``locale``, e.g.
+    ``it-IT``, when given); returns its result, raises its failure."""
 
-    def run(function: Callable[[Tab], T]) -> T:
-        return browser_thread.run(_with_tab(function))
+    def run(function: Callable[[Tab], T], locale: str | None = None) -> T:
+        return browser_thread.run(_with_tab(function, locale))
 
     return run
 
