@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from buraco_learn import i18n
+from buraco_learn import i18n, preset
 from buraco_learn.bots import make_bot
 from buraco_learn.game.actions import Action
 from buraco_learn.i18n import use
@@ -170,6 +170,9 @@ def test_a_whole_hand_at_the_table_in_another_language_has_no_english_message(la
     assert seen_refusal and seen_result
     result = table.table["result"]
     assert result["ending"] and result["totals_text"] and all(side["items"] for side in result["sides"])
+    message(table, {"intent": "draw", "id": "late"})  # after the hand: refused, how it ended in words, not the engine's code
+    assert table.error and not re.search(r"\((?:closed|stock|stalemate)\)", table.error), table.error
+    assert not english_in(table, messages)
 
 
 def test_the_italian_table_in_its_own_words() -> None:
@@ -220,3 +223,25 @@ def test_the_english_table_says_what_it_always_said() -> None:
     assert table.table["status"] == "Your turn: draw from the stock or take the discard pile."
     table.draw()
     assert table.table["log"][-1]["text"] == "You drew from the stock."
+
+
+@pytest.mark.parametrize("lang", ["it", "pt_BR"])
+def test_the_tables_drawing_in_another_language(lang: str) -> None:
+    """The SVG a view draws of itself (render_table.view_svg): its captions and aria-labels translated."""
+    import html
+    import random
+
+    from buraco_learn.game import HandState
+    from buraco_learn.render_table import table as drawing
+
+    messages = english_messages(lang)
+    state = HandState.new(preset("italian"), random.Random(7), dealer=0)
+    state.apply(Action.draw())
+    with use(lang):
+        svg = drawing(state)
+        words = [html.unescape(caption or label) for caption, label in re.findall(r'>([^<>]+)</text>|aria-label="([^"]+)"', svg)]
+        # each card's own label is buraco_learn/render.py's (a face-down card's is still English there)
+        english = [text for text in words if text != "face-down card" and any(pattern.fullmatch(text) for _msgid, pattern in messages)]
+    assert not english, english
+    assert ("Il tavolo visto da Est" if lang == "it" else "A mesa vista por Leste") in svg
+    assert "East's view" in drawing(state)  # English as it was

@@ -84,6 +84,8 @@ VERSION: Final = 1
 DEFAULT_LEVEL: Final = "beginner"
 MAX_BOT_STEPS: Final = 5000
 _NUMBERS: Final = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+#: How a hand ended, in words (the engine's ``end_reason`` is a code: ``closed``, ``stock``, ``stalemate``).
+_END_WORDS: Final = {"closed": N_("closed"), "stock": N_("the stock ran out"), "stalemate": N_("stalemate")}
 #: What a table refuses in words (the intents it does not offer now, and why), each a whole message.
 _POT_FIRST: Final = {
     "pozzetto": N_("you have emptied your hand: pick up your pozzetto first"),
@@ -473,7 +475,8 @@ class TableGame:
             return _("{reason} ({source})", reason=text, source=cite(rule, self.rules.source).short())
 
         if state.over:
-            busy = cited(_("the hand is over ({end_reason})", end_reason=state.end_reason), "close_conditions")
+            reason = _(_END_WORDS[state.end_reason]) if language() != "en" and state.end_reason in _END_WORDS else state.end_reason
+            busy = cited(_("the hand is over ({end_reason})", end_reason=reason), "close_conditions")
         elif not self.learner_turn:
             busy = cited(_("it is {who}'s turn, not yours", who=seat_word(state.seat_names[state.current])), "draw")
         else:
