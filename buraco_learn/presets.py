@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from buraco_learn.i18n import N_, _
 from buraco_learn.rules import Rules, preset_maker, register_preset
 
 
@@ -306,15 +307,15 @@ for _name, _make in PRESETS.items():
 
 #: Each preset's name as players say it (a heading, a chooser, a sentence: never the preset's id).
 TITLES: Final = {
-    "italian": "Italian Burraco",
+    "italian": N_("Italian Burraco"),
     "bukharo": "Bukharo",
-    "aberto": "Brazilian open Buraco",
-    "brazil-online": "Buraco Brazil Online",
-    "aberto-sujo": "Buraco Aberto sujo",
-    "fechado": "Buraco Fechado",
-    "fechado-stbl": "Buraco Fechado STBL",
-    "fechado-sujo": "Buraco Fechado sujo",
-    "cutthroat": "Cut-throat Buraco",
+    "aberto": N_("Brazilian open Buraco"),
+    "brazil-online": N_("Buraco Brazil Online"),
+    "aberto-sujo": N_("Buraco Aberto sujo"),
+    "fechado": N_("Buraco Fechado"),
+    "fechado-stbl": N_("Buraco Fechado STBL"),
+    "fechado-sujo": N_("Buraco Fechado sujo"),
+    "cutthroat": N_("Cut-throat Buraco"),
 }
 
 
@@ -325,7 +326,8 @@ def ruleset_name(rules: Rules) -> str:
     >>> ruleset_name(preset("brazil-online")), ruleset_name(preset("italian").replace(name="Nonna's rules"))
     ('Buraco Brazil Online', "Nonna's rules")
     """
-    return TITLES.get(rules.name, rules.name)
+    title = TITLES.get(rules.name)
+    return rules.name if title is None else _(title)  # in the current language ("Burraco all'italiana")
 
 
 def preset(name: str, /, **options: Any) -> Rules:
