@@ -57,19 +57,9 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
     """
     counts, wilds = held_cards(codes, rules) if held is None else held
     mr = rules.meld_rules
-    natural_two_ok = natural_two_in_run(rules)
-    # one pass over the distinct cards: copies per rank and suit, run places per suit
-    copies_of: dict[int, list[int]] = {}
-    masks = [0, 0, 0, 0]
-    for code, number in counts.items():
-        if code == JOKER:
-            continue
-        rank0, suit = code % 13, code // 13
-        copies_of.setdefault(rank0, [0, 0, 0, 0])[suit] = number
-        if rank0 != 1 or natural_two_ok:
-            masks[suit] |= (2 | 1 << 14) if rank0 == 0 else 1 << (rank0 + 1)
+    copies_of, masks = _by_rank_and_suit(counts, rules)
     if ordered and not proposals_only:
-        return _ordered_melds(counts, wilds, copies_of, masks, mr)
+        return _ordered_melds(_parts(counts, wilds, copies_of, masks, mr))
     proposals: set[tuple[int, ...]] = set()
     if rules.sets:
         for rank0, copy_list in copies_of.items():
@@ -87,6 +77,32 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
         if _arranged(candidate, mr, rules.twos_wild) is not None:
             out.append(candidate)
     return out
+
+
+def legal_melds(held: tuple[Counter[int], list[int]], rules: Rules) -> list[tuple[int, ...]]:
+    """The legal new melds of :func:`candidate_melds` (``held``: :func:`held_cards` of the hand),
+    arranged, in no order; a meld may come twice (from two proposals)."""
+    counts, wilds = held
+    copies_of, masks = _by_rank_and_suit(counts, rules)
+    return [arranged for part in _parts(counts, wilds, copies_of, masks, rules.meld_rules) for _candidate, arranged, _key in part]
+
+
+def _by_rank_and_suit(counts: Counter[int], rules: Rules) -> tuple[dict[int, list[int]], list[int]]:
+    """One pass over the distinct cards held: copies per rank (by suit), run places per suit (a bit mask)."""
+    natural_two_ok = natural_two_in_run(rules)
+    copies_of: dict[int, list[int]] = {}
+    masks = [0, 0, 0, 0]
+    for code, number in counts.items():
+        if code == JOKER:
+            continue
+        rank0, suit = code % 13, code // 13
+        copies = copies_of.get(rank0)
+        if copies is None:
+            copies = copies_of[rank0] = [0, 0, 0, 0]
+        copies[suit] = number
+        if rank0 != 1 or natural_two_ok:
+            masks[suit] |= (2 | 1 << 14) if rank0 == 0 else 1 << (rank0 + 1)
+    return copies_of, masks
 
 
 def _set_proposals(rank0: int, copies: tuple[int, ...], wilds: Sequence[int], mr: core.MeldRules) -> list[tuple[int, ...]]:
@@ -131,26 +147,50 @@ def _run_proposals(suit: int, mask: int, wilds: Sequence[int], counts: Mapping[i
     return out
 
 
-def _ordered_melds(counts: Counter[int], wilds: list[int], copies_of: dict[int, list[int]], masks: list[int],
-                   mr: core.MeldRules) -> list[tuple[int, ...]]:
-    """:func:`candidate_melds` in order: every meld arranged, sorted.
+#: the melds of one rank (sets) or one suit (runs) of a hand: each distinct proposal, its meld
+#: arranged, and the key the melds are sorted by (:func:`_legal_of`)
+Part = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]
 
-    The melds of one rank (sets) and of one suit (runs) are worked out once per
-    combination of the cards that can be in them, the wilds held and the rules (hands
-    differ, but their ranks and suits repeat).
+
+def _parts(counts: Counter[int], wilds: list[int], copies_of: dict[int, list[int]], masks: list[int],
+           mr: core.MeldRules) -> list[Part]:
+    """The melds of each rank and suit that can hold one (:func:`_by_rank_and_suit`).
+
+    They are worked out once per combination of the cards that can be in them, the wilds
+    held and the rules (hands differ, but their ranks and suits repeat). A proposal holds one
+    wild at most where it is a set (:func:`_set_proposals`) or a run of rules that allow one wild
+    (:func:`_run_proposals` with ``max_wilds`` 1): its melds with the wilds held are then the melds
+    with each wild alone, together, and those are worked out once per wild (fewer combinations).
+    Only the 2 of a run's suit may be in a run twice, natural and wild: it keeps its count.
     """
     held_wilds = tuple([(wild, counts[wild]) for wild in wilds])
-    parts: list[tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]] = []
+    alone: list[tuple[tuple[int, int], ...]] = [((wild, 1),) for wild in wilds] or [()]
+    parts: list[Part] = []
     need, max_wilds = mr.min_cards, mr.max_wilds
     if mr.sets:
         least = max(mr.min_naturals, need - max_wilds)  # fewer naturals of a rank make no set (_set_proposals)
         for rank0, copy_list in copies_of.items():
             if copy_list[0] + copy_list[1] + copy_list[2] + copy_list[3] >= least:
-                parts.append(_set_melds(rank0, tuple(copy_list), held_wilds, mr))
+                copies = tuple(copy_list)
+                for one in alone:
+                    parts.append(_set_melds(rank0, copies, one, mr))
     if mr.runs:
         for suit, mask in enumerate(masks):
             if mask.bit_count() + max_wilds >= need:  # else no run (_run_proposals)
-                parts.append(_run_melds(suit, mask, counts.get(suit * 13, 0), held_wilds, mr))
+                aces = counts.get(suit * 13, 0)
+                if max_wilds != 1:
+                    parts.append(_run_melds(suit, mask, aces, held_wilds, mr))
+                    continue
+                two = suit * 13 + 1
+                for one in alone:
+                    if one and one[0][0] == two:
+                        one = ((two, counts[two]),)
+                    parts.append(_run_melds(suit, mask, aces, one, mr))
+    return parts
+
+
+def _ordered_melds(parts: list[Part]) -> list[tuple[int, ...]]:
+    """:func:`candidate_melds` in order: every meld arranged, sorted."""
     # each proposal once, as one set of them would hold it (different proposals may make the same meld)
     seen: set[tuple[int, ...]] = set()
     keyed = []
@@ -164,8 +204,7 @@ def _ordered_melds(counts: Counter[int], wilds: list[int], copies_of: dict[int, 
 
 
 @lru_cache(maxsize=65536)
-def _set_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...],
-               mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]:
+def _set_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> Part:
     """The legal sets of ``rank0`` (held per suit: ``copies``) with the wilds held (code, how
     many): each distinct proposal with its meld arranged. Only these cards can be in them."""
     counts = Counter({suit * 13 + rank0: number for suit, number in enumerate(copies) if number})
@@ -174,8 +213,7 @@ def _set_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int,
 
 
 @lru_cache(maxsize=65536)
-def _run_melds(suit: int, mask: int, aces: int, held_wilds: tuple[tuple[int, int], ...],
-               mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]:
+def _run_melds(suit: int, mask: int, aces: int, held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> Part:
     """The legal runs of ``suit`` (its run places held: ``mask``; ``aces``: how many of its ace)
     with the wilds held: each distinct proposal with its meld arranged. Only these cards can be
     in them, and only an ace (low and high, ace to ace) or a wild twice (a natural 2 may be a
@@ -189,8 +227,7 @@ def _run_melds(suit: int, mask: int, aces: int, held_wilds: tuple[tuple[int, int
     return _legal_of(_run_proposals(suit, mask, [wild for wild, _ in held_wilds], counts, mr), counts, mr)
 
 
-def _legal_of(proposals: list[tuple[int, ...]], counts: Counter[int],
-              mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]:
+def _legal_of(proposals: list[tuple[int, ...]], counts: Counter[int], mr: core.MeldRules) -> Part:
     """Each distinct proposal that ``counts`` hold and the solver accepts, with its meld arranged
     and the key the melds are sorted by (the cards, then the meld's order)."""
     out = []
