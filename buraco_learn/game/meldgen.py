@@ -27,7 +27,7 @@ from buraco_learn.rules import Rules
 JOKER = 52
 
 
-def _natural_at(position: int, suit: int, counts: Counter[int], rules: Rules) -> int | None:
+def _natural_at(position: int, suit: int, counts: dict[int, int], rules: Rules) -> int | None:
     """The code of the natural card of ``suit`` at run ``position`` held in ``counts``."""
     rank0 = 0 if position in (1, 14) else position - 1
     code = suit * 13 + rank0
@@ -38,7 +38,7 @@ def _natural_at(position: int, suit: int, counts: Counter[int], rules: Rules) ->
     return code
 
 
-def _fits(candidate: Sequence[int], counts: Counter[int]) -> bool:
+def _fits(candidate: Sequence[int], counts: dict[int, int]) -> bool:
     if len(set(candidate)) == len(candidate):
         return True  # each card once: every proposal is built from cards held
     need = Counter(candidate)
@@ -46,7 +46,7 @@ def _fits(candidate: Sequence[int], counts: Counter[int]) -> bool:
 
 
 def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
-                    proposals_only: bool = False, held: tuple[Counter[int], list[int]] | None = None) -> list[tuple[int, ...]]:
+                    proposals_only: bool = False, held: tuple[dict[int, int], list[int]] | None = None) -> list[tuple[int, ...]]:
     """Every distinct legal new meld that ``codes`` can make.
 
     Each meld's codes are in the meld's order (a run low to high) and the list is
@@ -79,7 +79,7 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
     return out
 
 
-def legal_melds(held: tuple[Counter[int], list[int]], rules: Rules) -> list[tuple[int, ...]]:
+def legal_melds(held: tuple[dict[int, int], list[int]], rules: Rules) -> list[tuple[int, ...]]:
     """The legal new melds of :func:`candidate_melds` (``held``: :func:`held_cards` of the hand),
     arranged, in no order; a meld may come twice (from two proposals)."""
     counts, wilds = held
@@ -87,7 +87,7 @@ def legal_melds(held: tuple[Counter[int], list[int]], rules: Rules) -> list[tupl
     return [arranged for part in _parts(counts, wilds, copies_of, masks, rules.meld_rules) for _candidate, arranged, _key in part]
 
 
-def _by_rank_and_suit(counts: Counter[int], rules: Rules) -> tuple[dict[int, list[int]], list[int]]:
+def _by_rank_and_suit(counts: dict[int, int], rules: Rules) -> tuple[dict[int, list[int]], list[int]]:
     """One pass over the distinct cards held: copies per rank (by suit), run places per suit (a bit mask)."""
     natural_two_ok = natural_two_in_run(rules)
     copies_of: dict[int, list[int]] = {}
@@ -152,7 +152,7 @@ def _run_proposals(suit: int, mask: int, wilds: Sequence[int], counts: Mapping[i
 Part = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]
 
 
-def _parts(counts: Counter[int], wilds: list[int], copies_of: dict[int, list[int]], masks: list[int],
+def _parts(counts: dict[int, int], wilds: list[int], copies_of: dict[int, list[int]], masks: list[int],
            mr: core.MeldRules) -> list[Part]:
     """The melds of each rank and suit that can hold one (:func:`_by_rank_and_suit`).
 
@@ -227,7 +227,7 @@ def _run_melds(suit: int, mask: int, aces: int, held_wilds: tuple[tuple[int, int
     return _legal_of(_run_proposals(suit, mask, [wild for wild, _ in held_wilds], counts, mr), counts, mr)
 
 
-def _legal_of(proposals: list[tuple[int, ...]], counts: Counter[int], mr: core.MeldRules) -> Part:
+def _legal_of(proposals: list[tuple[int, ...]], counts: dict[int, int], mr: core.MeldRules) -> Part:
     """Each distinct proposal that ``counts`` hold and the solver accepts, with its meld arranged
     and the key the melds are sorted by (the cards, then the meld's order)."""
     out = []
@@ -301,15 +301,17 @@ def _wild_fills(wilds: Sequence[int], counts: Mapping[int, int], count: int) -> 
     return out
 
 
-def held_cards(codes: Sequence[int], rules: Rules) -> tuple[Counter[int], list[int]]:
+def held_cards(codes: Sequence[int], rules: Rules) -> tuple[dict[int, int], list[int]]:
     """How many of each code ``codes`` hold, and their wild codes (sorted, each once): what
     :func:`extension_candidates` asks of a hand, to work out once for all the melds."""
-    counts = Counter(codes)
+    counts: dict[int, int] = {}
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
     return counts, wild_codes_in(rules, counts)
 
 
 def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules,
-                         held: tuple[Counter[int], list[int]] | None = None) -> list[tuple[int, ...]]:
+                         held: tuple[dict[int, int], list[int]] | None = None) -> list[tuple[int, ...]]:
     """Card groups from ``codes`` that might be added to ``meld`` (not yet checked).
 
     Runs: contiguous stretches at either end, with a wild to fill one place if the
