@@ -79,14 +79,6 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
     return out
 
 
-def legal_melds(held: tuple[dict[int, int], list[int]], rules: Rules) -> list[tuple[int, ...]]:
-    """The legal new melds of :func:`candidate_melds` (``held``: :func:`held_cards` of the hand),
-    arranged, in no order; a meld may come twice (from two proposals)."""
-    counts, wilds = held
-    copies_of, masks = _by_rank_and_suit(counts, rules)
-    return [arranged for part in _parts(counts, wilds, copies_of, masks, rules.meld_rules) for _candidate, arranged, _key in part]
-
-
 def _by_rank_and_suit(counts: dict[int, int], rules: Rules) -> tuple[dict[int, list[int]], list[int]]:
     """One pass over the distinct cards held: copies per rank (by suit), run places per suit (a bit mask)."""
     natural_two_ok = natural_two_in_run(rules)
@@ -154,39 +146,117 @@ Part = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tupl
 
 def _parts(counts: dict[int, int], wilds: list[int], copies_of: dict[int, list[int]], masks: list[int],
            mr: core.MeldRules) -> list[Part]:
-    """The melds of each rank and suit that can hold one (:func:`_by_rank_and_suit`).
-
-    They are worked out once per combination of the cards that can be in them, the wilds
-    held and the rules (hands differ, but their ranks and suits repeat). A proposal holds one
-    wild at most where it is a set (:func:`_set_proposals`) or a run of rules that allow one wild
-    (:func:`_run_proposals` with ``max_wilds`` 1): its melds with the wilds held are then the melds
-    with each wild alone, together, and those are worked out once per wild (fewer combinations).
-    Only the 2 of a run's suit may be in a run twice, natural and wild: it keeps its count.
-    """
+    """The melds of each rank and suit that can hold one (:func:`_by_rank_and_suit`): those of
+    :func:`_rank_parts` and :func:`_suit_parts`."""
     held_wilds = tuple([(wild, counts[wild]) for wild in wilds])
-    alone: list[tuple[tuple[int, int], ...]] = [((wild, 1),) for wild in wilds] or [()]
     parts: list[Part] = []
     need, max_wilds = mr.min_cards, mr.max_wilds
     if mr.sets:
         least = max(mr.min_naturals, need - max_wilds)  # fewer naturals of a rank make no set (_set_proposals)
         for rank0, copy_list in copies_of.items():
             if copy_list[0] + copy_list[1] + copy_list[2] + copy_list[3] >= least:
-                copies = tuple(copy_list)
-                for one in alone:
-                    parts.append(_set_melds(rank0, copies, one, mr))
+                parts += _rank_parts(rank0, tuple(copy_list), held_wilds, mr)
     if mr.runs:
         for suit, mask in enumerate(masks):
             if mask.bit_count() + max_wilds >= need:  # else no run (_run_proposals)
-                aces = counts.get(suit * 13, 0)
-                if max_wilds != 1:
-                    parts.append(_run_melds(suit, mask, aces, held_wilds, mr))
-                    continue
-                two = suit * 13 + 1
-                for one in alone:
-                    if one and one[0][0] == two:
-                        one = ((two, counts[two]),)
-                    parts.append(_run_melds(suit, mask, aces, one, mr))
+                parts += _suit_parts(suit, mask, counts.get(suit * 13, 0), held_wilds, mr)
     return parts
+
+
+def legal_melds(held: tuple[dict[int, int], list[int]], rules: Rules) -> list[tuple[int, ...]]:
+    """The legal new melds of :func:`candidate_melds` (``held``: :func:`held_cards` of the hand),
+    arranged, in no order; a meld may come twice (from two proposals)."""
+    counts, wilds = held
+    copies_of, masks = _by_rank_and_suit(counts, rules)
+    mr = rules.meld_rules
+    held_wilds = tuple([(wild, counts[wild]) for wild in wilds])
+    out: list[tuple[int, ...]] = []
+    need, max_wilds = mr.min_cards, mr.max_wilds
+    if mr.sets:
+        least = max(mr.min_naturals, need - max_wilds)
+        for rank0, copy_list in copies_of.items():
+            if copy_list[0] + copy_list[1] + copy_list[2] + copy_list[3] >= least:
+                out += _rank_melds(rank0, tuple(copy_list), held_wilds, mr)
+    if mr.runs:
+        for suit, mask in enumerate(masks):
+            if mask.bit_count() + max_wilds >= need:
+                out += _suit_melds(suit, mask, counts.get(suit * 13, 0), held_wilds, mr)
+    return out
+
+
+def _alone(held_wilds: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
+    return [((wild, 1),) for wild, _number in held_wilds] or [()]
+
+
+def _rank_parts(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> list[Part]:
+    """The sets of ``rank0`` (held per suit: ``copies``) with the wilds held (code, how many).
+
+    They are worked out once per combination of the cards that can be in them, the wilds
+    held and the rules (hands differ, but their ranks and suits repeat). A set holds one wild at
+    most (:func:`_set_proposals`): its sets with the wilds held are those with each wild alone,
+    together, and those are worked out once per wild (fewer combinations).
+    """
+    return [_set_melds(rank0, copies, one, mr) for one in _alone(held_wilds)]
+
+
+def _suit_parts(suit: int, whole: int, aces: int, held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> list[Part]:
+    """The runs of ``suit`` (its run places held: ``whole``; ``aces``: how many of its ace) with the
+    wilds held: those of each of its stretches (:func:`_stretches`). A run holds one wild at most
+    where the rules allow one (``max_wilds`` 1): then, as for sets (:func:`_rank_parts`), they are
+    worked out once per wild; only the 2 of the run's suit may be in it twice, natural and wild,
+    and it keeps its count."""
+    max_wilds, need = mr.max_wilds, mr.min_cards
+    parts = []
+    for mask in _stretches(whole, max_wilds):
+        if mask.bit_count() + max_wilds < need:
+            continue
+        stretch_aces = aces if mask & _ACE_PLACES else 0
+        if max_wilds != 1:
+            parts.append(_run_melds(suit, mask, stretch_aces, held_wilds, mr))
+            continue
+        two = suit * 13 + 1
+        for one in _alone(held_wilds):
+            if one and one[0][0] == two:
+                one = tuple([pair for pair in held_wilds if pair[0] == two])
+            parts.append(_run_melds(suit, mask, stretch_aces, one, mr))
+    return parts
+
+
+@lru_cache(maxsize=65536)
+def _rank_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> tuple[tuple[int, ...], ...]:
+    """The sets of :func:`_rank_parts`, arranged (by the cards and wilds held: one look-up a rank)."""
+    return tuple([arranged for part in _rank_parts(rank0, copies, held_wilds, mr) for _candidate, arranged, _key in part])
+
+
+@lru_cache(maxsize=65536)
+def _suit_melds(suit: int, whole: int, aces: int, held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> tuple[tuple[int, ...], ...]:
+    """The runs of :func:`_suit_parts`, arranged (by the cards and wilds held: one look-up a suit)."""
+    return tuple([arranged for part in _suit_parts(suit, whole, aces, held_wilds, mr) for _candidate, arranged, _key in part])
+
+
+_ACE_PLACES = 2 | 1 << 14
+
+
+@lru_cache(maxsize=4096)
+def _stretches(mask: int, max_wilds: int) -> tuple[int, ...]:
+    """The run places ``mask`` split where more than ``max_wilds`` places in a row are missing: no
+    window of :func:`_run_windows` spans such a gap, so the runs of a suit are those of each
+    stretch, together (fewer combinations of cards to work out)."""
+    out = []
+    current = 0
+    missing = 0
+    for place in range(1, 15):
+        if mask >> place & 1:
+            if current and missing > max_wilds:
+                out.append(current)
+                current = 0
+            current |= 1 << place
+            missing = 0
+        else:
+            missing += 1
+    if current:
+        out.append(current)
+    return tuple(out)
 
 
 def _ordered_melds(parts: list[Part]) -> list[tuple[int, ...]]:
