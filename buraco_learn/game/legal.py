@@ -259,6 +259,8 @@ def _set_rank(codes: tuple[int, ...], mr: MeldRules) -> int | None:
 _Listed = dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[tuple[tuple[int, ...], Action], ...]]
 _Verdicts = tuple[Rules, dict[tuple[int, tuple[int, ...] | int], bool], dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]], _Listed]
 _VERDICTS: dict[int, _Verdicts] = {}
+#: the same, by the ruleset's value: equal rules (each ``preset("italian")`` is a new object) share them
+_BY_VALUE: dict[Rules, _Verdicts] = {}
 
 
 def _verdicts_of(rules: Rules) -> _Verdicts:
@@ -266,12 +268,20 @@ def _verdicts_of(rules: Rules) -> _Verdicts:
     them, by the meld's content and number, its naturals held and the wilds held (:func:`_additions`)."""
     known = _VERDICTS.get(id(rules))
     if known is None or known[0] is not rules:
-        if len(_VERDICTS) >= 64:
+        if len(_VERDICTS) >= 256:
             _VERDICTS.clear()
-        known = _VERDICTS[id(rules)] = (rules, {}, {}, {})
-    elif len(known[1]) >= 200000 or len(known[2]) >= 200000 or len(known[3]) >= 200000:
+        if len(_BY_VALUE) >= 64:
+            _BY_VALUE.clear()
+        shared = _BY_VALUE.get(rules)
+        if shared is None:
+            shared = _BY_VALUE[rules] = (rules, {}, {}, {})
+        known = _VERDICTS[id(rules)] = (rules, shared[1], shared[2], shared[3])
+    # bounded: each store starts again when full (a few tens of megabytes)
+    if len(known[1]) >= 200000:
         known[1].clear()
+    if len(known[2]) >= 100000:
         known[2].clear()
+    if len(known[3]) >= 100000:
         known[3].clear()
     return known
 
