@@ -4,6 +4,13 @@ decided together, melds and additions that keep two cards in hand by the solver'
 meld's own verdicts: :class:`_Quick`; ``tests/test_legal_quick.py`` checks that the list is
 the one of checking every proposal).
 
+What it works out is carried from one state to the next, by what the positions hold and never
+by the state (so that clones, resampled worlds and new games share it): the new melds of each
+rank and suit of a hand with the wilds held (:func:`~buraco_learn.game.meldgen.legal_melds`), and
+the verdicts on additions and swaps by the meld's content (:attr:`Meld.content_id`) and the cards
+of the hand that can join it (:func:`_additions`). The play phase is listed in order as it is
+made (:func:`_play_list`; ``tests/test_legal_carry.py`` checks it against checking every proposal).
+
 :class:`LegalActions` is a live view (python-chess style): iterate it, test
 membership (which validates any action, listed or not), count it, print it. The
 order is deterministic: by kind, meld number, then cards.
