@@ -20,6 +20,7 @@ Meld.parse('JK=4D 5D 6D 7D')
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -116,13 +117,25 @@ class Meld:
     def cards(self) -> tuple[Card, ...]:
         return tuple(slot.card for slot in self.slots)
 
-    @property
+    @cached_property
     def clean(self) -> bool:
-        return not any(slot.wild for slot in self.slots)
+        return not self.wild_slots
 
     @cached_property
     def wild_slots(self) -> tuple[Slot, ...]:
         return tuple(slot for slot in self.slots if slot.wild)
+
+    @cached_property
+    def content_id(self) -> int:
+        """A small number for what the meld is (its kind and slots: equal melds share it, made
+        under any ruleset), for caches of verdicts about it that outlive one meld object."""
+        key = (self.kind, tuple([(slot.card.code, slot.wild, slot.position) for slot in self.slots]))
+        number = _CONTENT_IDS.get(key)
+        if number is None:
+            if len(_CONTENT_IDS) >= 200000:
+                _CONTENT_IDS.clear()  # the numbers given stay given: a content seen again gets a new one
+            number = _CONTENT_IDS[key] = next(_NUMBERS)
+        return number
 
     @cached_property
     def extension_codes(self) -> frozenset[int]:
@@ -181,6 +194,11 @@ class Meld:
         from buraco_learn.render import meld_svg
 
         return meld_svg(self)
+
+
+#: :attr:`Meld.content_id` of the meld contents seen; a number is never given twice
+_CONTENT_IDS: dict[tuple[str, tuple[tuple[int, bool, int | None], ...]], int] = {}
+_NUMBERS = itertools.count()
 
 
 def arrangement_from_order(slots: Sequence[Slot], rules: Rules) -> Meld | None:

@@ -4,6 +4,13 @@ decided together, melds and additions that keep two cards in hand by the solver'
 meld's own verdicts: :class:`_Quick`; ``tests/test_legal_quick.py`` checks that the list is
 the one of checking every proposal).
 
+What it works out is carried from one state to the next, by what the positions hold and never
+by the state (so that clones, resampled worlds and new games share it): the new melds of each
+rank and suit of a hand with the wilds held (:func:`~buraco_learn.game.meldgen.legal_melds`), and
+the verdicts on additions and swaps by the meld's content (:attr:`Meld.content_id`) and the cards
+of the hand that can join it (:func:`_additions`). The play phase is listed in order as it is
+made (:func:`_play_list`; ``tests/test_legal_carry.py`` checks it against checking every proposal).
+
 :class:`LegalActions` is a live view (python-chess style): iterate it, test
 membership (which validates any action, listed or not), count it, print it. The
 order is deterministic: by kind, meld number, then cards.
@@ -31,12 +38,12 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from buraco_learn.cards import Card, code_of_id
+from buraco_learn.cards import Card, Rank, code_of_id
 from buraco_learn.errors import IllegalActionError, InvalidNotationError
 from buraco_learn.extend import check_add, check_swap
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
-from buraco_learn.game.meldgen import candidate_melds, extension_candidates, held_cards, swap_candidates
+from buraco_learn.game.meldgen import candidate_melds, extension_candidates, held_cards, legal_melds, swap_candidates
 from buraco_learn.game.predicates import may_add_to, may_not_rediscard, take_depths
 from buraco_learn.meldcore import SET, MeldRules, solve
 from buraco_learn.melds import Meld
@@ -201,13 +208,20 @@ class _Quick:
         self.minimum = rules.opening_minimum if self.opening else 0
         #: no addition or swap can be legal (the side must open first)
         self.may_add = not (self.common and self.minimum)
-        self.set_ranks = ({meld.meld.rank for meld in state.melds if meld.side == side and meld.meld.kind == "set"}
-                          if self.common and rules.one_set_per_rank else None)
+        self.state = state
+        self.side = side
+        self.set_ranks: set[Rank | None] | None = None  # the ranks of the side's sets (one_set_per_rank), when a set is proposed
         # the card taken alone from the pile (when it may not be discarded again), and how many
         # cards held are not one like it: an action must keep one of those
         took = state.took_single
         self.took_code = _CODE[took] if took is not None and may_not_rediscard(rules, took, _CODE[took]) else -1
         self.others = sum([1 for code in hand_codes if code != self.took_code]) if self.took_code >= 0 else 0
+
+    def _set_ranks(self) -> set[Rank | None]:
+        if self.set_ranks is None:
+            side = self.side
+            self.set_ranks = {meld.meld.rank for meld in self.state.melds if meld.side == side and meld.meld.kind == "set"}
+        return self.set_ranks
 
     def _keeps_a_discard(self, codes: tuple[int, ...]) -> bool:
         took_code = self.took_code
@@ -219,8 +233,10 @@ class _Quick:
         rules = self.rules
         if self.minimum and sum([rules.card_values[code] for code in codes]) < self.minimum:
             return False
-        if self.set_ranks is not None and _set_rank(codes, rules.meld_rules) in self.set_ranks:
-            return False
+        if rules.one_set_per_rank:
+            rank = _set_rank(codes, rules.meld_rules)
+            if rank is not None and rank in self._set_ranks():
+                return False
         return self._keeps_a_discard(codes)
 
     def add(self, meld: TableMeld, codes: tuple[int, ...]) -> bool | None:
@@ -241,27 +257,111 @@ def _set_rank(codes: tuple[int, ...], mr: MeldRules) -> int | None:
     return solution[2] if solution[0] == SET else None
 
 
-#: the verdicts of additions (a tuple of codes) and swaps (one code) to a meld on the table, by the
-#: meld's identity: a meld lies on the table for many turns and the same cards are proposed to it
-#: again and again. Each entry keeps its meld and rules alive, so that no other takes its id.
-_ADDED: dict[tuple[int, int, tuple[int, ...] | int], tuple[Meld, Rules, bool]] = {}
+#: what the meld verdicts (:func:`check_add`, :func:`check_swap`) answered, per ruleset (by its
+#: identity; each entry keeps its rules alive, so that no other takes its id): by
+#: :attr:`Meld.content_id` and the codes proposed (a tuple for an addition, one code for a swap),
+#: and the additions they accept from the cards of a hand that can join a meld (its suit or rank,
+#: and the wilds). A meld lies on the table for many turns, equal melds recur from hand to hand, and
+#: a hand changes by a card or two between turns: each verdict is asked once.
+_Listed = dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[tuple[tuple[int, ...], Action], ...]]
+_Verdicts = tuple[Rules, dict[tuple[int, tuple[int, ...] | int], bool], dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]], _Listed]
+_VERDICTS: dict[int, _Verdicts] = {}
+#: the same, by the ruleset's value: equal rules (each ``preset("italian")`` is a new object) share them
+_BY_VALUE: dict[Rules, _Verdicts] = {}
+
+
+def _verdicts_of(rules: Rules) -> _Verdicts:
+    """The verdicts known under ``rules``; the last: the additions listed, as :func:`_play_list` lists
+    them, by the meld's content and number, its naturals held and the wilds held (:func:`_additions`)."""
+    known = _VERDICTS.get(id(rules))
+    if known is None or known[0] is not rules:
+        if len(_VERDICTS) >= 256:
+            _VERDICTS.clear()
+        if len(_BY_VALUE) >= 64:
+            _BY_VALUE.clear()
+        shared = _BY_VALUE.get(rules)
+        if shared is None:
+            shared = _BY_VALUE[rules] = (rules, {}, {}, {})
+        known = _VERDICTS[id(rules)] = (rules, shared[1], shared[2], shared[3])
+    # bounded: each store starts again when full (a few tens of megabytes)
+    if len(known[1]) >= 200000:
+        known[1].clear()
+    if len(known[2]) >= 100000:
+        known[2].clear()
+    if len(known[3]) >= 100000:
+        known[3].clear()
+    return known
 
 
 def _may_add(meld: Meld, codes: tuple[int, ...] | int, rules: Rules) -> bool:
     """Whether :func:`check_add` (``codes`` a tuple) or :func:`check_swap` (one code) accepts it."""
-    key = (id(meld), id(rules), codes)
-    known = _ADDED.get(key)
-    if known is not None and known[0] is meld and known[1] is rules:
-        return known[2]
+    verdicts = _verdicts_of(rules)[1]
+    key = (meld.content_id, codes)
+    known = verdicts.get(key)
+    if known is not None:
+        return known
     if isinstance(codes, int):
         verdict = check_swap(meld, _CARD[codes], rules)
     else:
         verdict = check_add(meld, tuple([_CARD[code] for code in codes]), rules)
     legal = verdict.legal and verdict.meld is not None
-    if len(_ADDED) >= 50000:
-        _ADDED.clear()
-    _ADDED[key] = (meld, rules, legal)
+    verdicts[key] = legal
     return legal
+
+
+def _accepted_additions(meld: Meld, joining: tuple[int, ...], rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The proposals of :func:`extension_candidates` for ``meld`` that :func:`check_add` accepts,
+    from ``joining``: the codes held that can join it (of its suit or rank, and the wilds,
+    sorted), the only ones the proposals are made of."""
+    additions = _verdicts_of(rules)[2]
+    key = (meld.content_id, joining)
+    known = additions.get(key)
+    if known is None:
+        known = additions[key] = tuple([codes for codes in extension_candidates(meld, joining, rules)
+                                        if _may_add(meld, codes, rules)])
+    return known
+
+
+def _naturals_for(meld: Meld, ordered: list[int], flags: tuple[bool, ...], known: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
+    """The codes among ``ordered`` (a hand, sorted) that may join ``meld`` other than as a wild:
+    of its suit (a run; its 2 too, which may be natural there) or natural of its rank (a set).
+    ``known``: those already worked out for this hand, by suit (0-3) and rank (4+)."""
+    if meld.kind == "set":
+        rank = meld.rank
+        assert rank is not None
+        rank0 = int(rank) - 1
+        part = 5 + rank0
+        found = known.get(part)
+        if found is None:
+            found = known[part] = tuple([code for code in ordered if code % 13 == rank0 and not flags[code]])
+        return found
+    suit = meld.suit
+    assert suit is not None
+    part = int(suit)
+    found = known.get(part)
+    if found is None:
+        found = known[part] = tuple([code for code in ordered if code // 13 == part])
+    return found
+
+
+def _additions(meld: Meld, naturals: tuple[int, ...], wilds: list[int], room: int, ordered: list[int],
+               rules: Rules) -> tuple[tuple[int, ...], ...] | list[tuple[int, ...]]:
+    """The additions to ``meld`` that :func:`check_add` accepts of those :func:`extension_candidates`
+    proposes from the hand ``ordered`` (sorted; its ``naturals`` for the meld, its distinct ``wilds``),
+    sorted. Its proposals hold only those cards, and a wild only where the meld has ``room`` for one.
+    A proposal holds one wild at most where the meld is a set or has room for one only: then the
+    additions are those with each wild alone, together (fewer combinations to work out)."""
+    others = [wild for wild in wilds if wild not in naturals]
+    if room <= 0 or not others:
+        return _accepted_additions(meld, naturals, rules)
+    if room == 1 or meld.kind == "set":
+        if len(others) == 1:
+            return _accepted_additions(meld, (*naturals, others[0]), rules)
+        found: set[tuple[int, ...]] = set()
+        for wild in others:
+            found.update(_accepted_additions(meld, (*naturals, wild), rules))
+        return sorted(found)
+    return _accepted_additions(meld, tuple(sorted(naturals + tuple([code for code in ordered if code in others]))), rules)
 
 
 def _opening_groups(state: HandState, melds: list[tuple[int, ...]], hand_codes: list[int]) -> list[Action]:
@@ -291,14 +391,27 @@ def generate(state: HandState) -> list[Action]:
     if phase == "over":
         return []
     if phase == "pot":
-        return [Action(A.POT)]
+        return [_POT]
     if phase == "draw":
-        return sorted(draw_actions(state), key=Action.sort_key)  # each once: the draw, a take per depth
-    # one action per identity (Action.canonical; the last proposed, as a dict keeps it). The sort
-    # key says which action it is, but for a group of melds: the cards of a meld are in the
-    # meld's order, which its cards decide (meldcore.ordered_codes)
+        return draw_actions(state)  # sorted as made: the draw, then a take per depth from the top
+    return _play_list(state)
+
+
+_POT = Action(A.POT)
+_PLAY_KINDS = (A.REDRAW, A.MELD, A.ADD, A.SWAP, A.DISCARD, A.CLOSE)
+_MELD_ORDER = _ORDER[A.MELD]
+
+
+def _first(item: Keyed) -> tuple[int, int, tuple[int, ...]]:
+    return item[0]
+
+
+def _sorted_unique(proposed: list[Keyed]) -> list[Action]:
+    """``proposed`` sorted, one action per identity (:meth:`Action.canonical`; the last proposed, as
+    a dict keeps it). The sort key says which action it is, but for a group of melds: the cards of
+    a meld are in the meld's order, which its cards decide (meldcore.ordered_codes)."""
     keyed: dict[object, Keyed] = {}
-    for key, action in _play_actions(state, _PLAY_KINDS):
+    for key, action in proposed:
         if key[0] == _MELD_ORDER and len(action.groups) > 1:
             keyed[action.canonical()] = (key, action)
         else:
@@ -306,12 +419,73 @@ def generate(state: HandState) -> list[Action]:
     return [action for _key, action in sorted(keyed.values(), key=_first)]
 
 
-_PLAY_KINDS = (A.REDRAW, A.MELD, A.ADD, A.SWAP, A.DISCARD, A.CLOSE)
-_MELD_ORDER = _ORDER[A.MELD]
-
-
-def _first(item: Keyed) -> tuple[int, int, tuple[int, ...]]:
-    return item[0]
+def _play_list(state: HandState) -> list[Action]:
+    """:func:`_play_actions` of every kind, sorted and each once (:func:`_sorted_unique`), made in
+    that order: the kinds in turn, the melds by their cards, the additions and swaps by meld and
+    cards, the discards by card. Where :class:`_Quick` answers for no proposal (a pile card to
+    meld) or groups of melds are listed (an opening minimum), the proposals are sorted instead."""
+    seat = state.current
+    rules = state.rules
+    hand_codes = [_CODE[card_id] for card_id in state.hands[seat]]
+    quick = _Quick(state, hand_codes)
+    if not quick.common or quick.opening:
+        return _sorted_unique(_play_actions(state, _PLAY_KINDS))
+    held = held_cards(hand_codes, rules)
+    counts, wilds = held
+    out: list[Action] = []
+    if rules.first_turn_redraw and _valid(state, _REDRAW):
+        out.append(_REDRAW)
+    accepted = []
+    for combo in legal_melds(held, rules):
+        verdict = quick.meld(combo)
+        if verdict or (verdict is None and _valid(state, _meld_action(combo))):
+            accepted.append(combo)
+    if accepted:
+        out += [_meld_action(combo) for combo in sorted(set(accepted))]
+    swaps: list[Action] = []
+    side = state.side_of[seat]
+    flags = rules.wild_flags
+    naturals: dict[int, tuple[int, ...]] = {}  # the codes held that may join a run of a suit (0-3) or a set of a rank (4+) as naturals
+    ordered: list[int] = []
+    held_wilds: tuple[int, ...] = ()
+    most = quick.most
+    took_code = quick.took_code
+    listed = _verdicts_of(rules)[3]
+    for meld in state.melds:
+        if not may_add_to(rules, side, meld):
+            continue
+        table_meld = meld.meld
+        # extension_candidates' own first test: nothing to propose without a wild the meld may take
+        # or a card next to it
+        room = rules.max_wilds - len(table_meld.wild_slots)
+        if (wilds and room > 0) or not table_meld.extension_codes.isdisjoint(counts):
+            if not ordered:
+                ordered = sorted(hand_codes)
+                held_wilds = tuple([code for code in ordered if flags[code]])
+            key = (table_meld.content_id, meld.id, _naturals_for(table_meld, ordered, flags, naturals), held_wilds)
+            entries = listed.get(key)
+            if entries is None:
+                entries = listed[key] = tuple([(codes, _add_action(codes, meld.id))
+                                               for codes in _additions(table_meld, key[2], wilds, room, ordered, rules)])
+            for codes, action in entries:
+                if len(codes) <= most:
+                    if took_code < 0 or quick._keeps_a_discard(codes):
+                        out.append(action)
+                elif _valid(state, action):
+                    out.append(action)
+        if not table_meld.swap_codes.isdisjoint(counts):  # swap_candidates' first test
+            for code in swap_candidates(table_meld, hand_codes):
+                verdict = quick.swap(meld, code)
+                if verdict or (verdict is None and _valid(state, _swap_action(code, meld.id))):
+                    swaps.append(_swap_action(code, meld.id))
+    out += swaps
+    out += [_DISCARDS[code] for code in discard_codes(state, sorted(counts))]
+    if len(hand_codes) == 1:
+        if _valid(state, _CLOSES[hand_codes[0]]):
+            out.append(_CLOSES[hand_codes[0]])
+    elif not hand_codes and _valid(state, _CLOSE_BY_MELDING):
+        out.append(_CLOSE_BY_MELDING)
+    return out
 
 
 class LegalActions:

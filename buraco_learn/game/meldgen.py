@@ -27,7 +27,7 @@ from buraco_learn.rules import Rules
 JOKER = 52
 
 
-def _natural_at(position: int, suit: int, counts: Counter[int], rules: Rules) -> int | None:
+def _natural_at(position: int, suit: int, counts: dict[int, int], rules: Rules) -> int | None:
     """The code of the natural card of ``suit`` at run ``position`` held in ``counts``."""
     rank0 = 0 if position in (1, 14) else position - 1
     code = suit * 13 + rank0
@@ -38,7 +38,7 @@ def _natural_at(position: int, suit: int, counts: Counter[int], rules: Rules) ->
     return code
 
 
-def _fits(candidate: Sequence[int], counts: Counter[int]) -> bool:
+def _fits(candidate: Sequence[int], counts: dict[int, int]) -> bool:
     if len(set(candidate)) == len(candidate):
         return True  # each card once: every proposal is built from cards held
     need = Counter(candidate)
@@ -46,7 +46,7 @@ def _fits(candidate: Sequence[int], counts: Counter[int]) -> bool:
 
 
 def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
-                    proposals_only: bool = False, held: tuple[Counter[int], list[int]] | None = None) -> list[tuple[int, ...]]:
+                    proposals_only: bool = False, held: tuple[dict[int, int], list[int]] | None = None) -> list[tuple[int, ...]]:
     """Every distinct legal new meld that ``codes`` can make.
 
     Each meld's codes are in the meld's order (a run low to high) and the list is
@@ -57,19 +57,9 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
     """
     counts, wilds = held_cards(codes, rules) if held is None else held
     mr = rules.meld_rules
-    natural_two_ok = natural_two_in_run(rules)
-    # one pass over the distinct cards: copies per rank and suit, run places per suit
-    copies_of: dict[int, list[int]] = {}
-    masks = [0, 0, 0, 0]
-    for code, number in counts.items():
-        if code == JOKER:
-            continue
-        rank0, suit = code % 13, code // 13
-        copies_of.setdefault(rank0, [0, 0, 0, 0])[suit] = number
-        if rank0 != 1 or natural_two_ok:
-            masks[suit] |= (2 | 1 << 14) if rank0 == 0 else 1 << (rank0 + 1)
+    copies_of, masks = _by_rank_and_suit(counts, rules)
     if ordered and not proposals_only:
-        return _ordered_melds(counts, wilds, copies_of, masks, mr)
+        return _ordered_melds(_parts(counts, wilds, copies_of, masks, mr))
     proposals: set[tuple[int, ...]] = set()
     if rules.sets:
         for rank0, copy_list in copies_of.items():
@@ -87,6 +77,24 @@ def candidate_melds(codes: Sequence[int], rules: Rules, ordered: bool = True,
         if _arranged(candidate, mr, rules.twos_wild) is not None:
             out.append(candidate)
     return out
+
+
+def _by_rank_and_suit(counts: dict[int, int], rules: Rules) -> tuple[dict[int, list[int]], list[int]]:
+    """One pass over the distinct cards held: copies per rank (by suit), run places per suit (a bit mask)."""
+    natural_two_ok = natural_two_in_run(rules)
+    copies_of: dict[int, list[int]] = {}
+    masks = [0, 0, 0, 0]
+    for code, number in counts.items():
+        if code == JOKER:
+            continue
+        rank0, suit = code % 13, code // 13
+        copies = copies_of.get(rank0)
+        if copies is None:
+            copies = copies_of[rank0] = [0, 0, 0, 0]
+        copies[suit] = number
+        if rank0 != 1 or natural_two_ok:
+            masks[suit] |= (2 | 1 << 14) if rank0 == 0 else 1 << (rank0 + 1)
+    return copies_of, masks
 
 
 def _set_proposals(rank0: int, copies: tuple[int, ...], wilds: Sequence[int], mr: core.MeldRules) -> list[tuple[int, ...]]:
@@ -131,26 +139,128 @@ def _run_proposals(suit: int, mask: int, wilds: Sequence[int], counts: Mapping[i
     return out
 
 
-def _ordered_melds(counts: Counter[int], wilds: list[int], copies_of: dict[int, list[int]], masks: list[int],
-                   mr: core.MeldRules) -> list[tuple[int, ...]]:
-    """:func:`candidate_melds` in order: every meld arranged, sorted.
+#: the melds of one rank (sets) or one suit (runs) of a hand: each distinct proposal, its meld
+#: arranged, and the key the melds are sorted by (:func:`_legal_of`)
+Part = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]
 
-    The melds of one rank (sets) and of one suit (runs) are worked out once per
-    combination of the cards that can be in them, the wilds held and the rules (hands
-    differ, but their ranks and suits repeat).
-    """
+
+def _parts(counts: dict[int, int], wilds: list[int], copies_of: dict[int, list[int]], masks: list[int],
+           mr: core.MeldRules) -> list[Part]:
+    """The melds of each rank and suit that can hold one (:func:`_by_rank_and_suit`): those of
+    :func:`_rank_parts` and :func:`_suit_parts`."""
     held_wilds = tuple([(wild, counts[wild]) for wild in wilds])
-    parts: list[tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]] = []
+    parts: list[Part] = []
     need, max_wilds = mr.min_cards, mr.max_wilds
     if mr.sets:
         least = max(mr.min_naturals, need - max_wilds)  # fewer naturals of a rank make no set (_set_proposals)
         for rank0, copy_list in copies_of.items():
             if copy_list[0] + copy_list[1] + copy_list[2] + copy_list[3] >= least:
-                parts.append(_set_melds(rank0, tuple(copy_list), held_wilds, mr))
+                parts += _rank_parts(rank0, tuple(copy_list), held_wilds, mr)
     if mr.runs:
         for suit, mask in enumerate(masks):
             if mask.bit_count() + max_wilds >= need:  # else no run (_run_proposals)
-                parts.append(_run_melds(suit, mask, counts.get(suit * 13, 0), held_wilds, mr))
+                parts += _suit_parts(suit, mask, counts.get(suit * 13, 0), held_wilds, mr)
+    return parts
+
+
+def legal_melds(held: tuple[dict[int, int], list[int]], rules: Rules) -> list[tuple[int, ...]]:
+    """The legal new melds of :func:`candidate_melds` (``held``: :func:`held_cards` of the hand),
+    arranged, in no order; a meld may come twice (from two proposals)."""
+    counts, wilds = held
+    copies_of, masks = _by_rank_and_suit(counts, rules)
+    mr = rules.meld_rules
+    held_wilds = tuple([(wild, counts[wild]) for wild in wilds])
+    out: list[tuple[int, ...]] = []
+    need, max_wilds = mr.min_cards, mr.max_wilds
+    if mr.sets:
+        least = max(mr.min_naturals, need - max_wilds)
+        for rank0, copy_list in copies_of.items():
+            if copy_list[0] + copy_list[1] + copy_list[2] + copy_list[3] >= least:
+                out += _rank_melds(rank0, tuple(copy_list), held_wilds, mr)
+    if mr.runs:
+        for suit, mask in enumerate(masks):
+            if mask.bit_count() + max_wilds >= need:
+                out += _suit_melds(suit, mask, counts.get(suit * 13, 0), held_wilds, mr)
+    return out
+
+
+def _alone(held_wilds: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
+    return [((wild, 1),) for wild, _number in held_wilds] or [()]
+
+
+def _rank_parts(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> list[Part]:
+    """The sets of ``rank0`` (held per suit: ``copies``) with the wilds held (code, how many).
+
+    They are worked out once per combination of the cards that can be in them, the wilds
+    held and the rules (hands differ, but their ranks and suits repeat). A set holds one wild at
+    most (:func:`_set_proposals`): its sets with the wilds held are those with each wild alone,
+    together, and those are worked out once per wild (fewer combinations).
+    """
+    return [_set_melds(rank0, copies, one, mr) for one in _alone(held_wilds)]
+
+
+def _suit_parts(suit: int, whole: int, aces: int, held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> list[Part]:
+    """The runs of ``suit`` (its run places held: ``whole``; ``aces``: how many of its ace) with the
+    wilds held: those of each of its stretches (:func:`_stretches`). A run holds one wild at most
+    where the rules allow one (``max_wilds`` 1): then, as for sets (:func:`_rank_parts`), they are
+    worked out once per wild; only the 2 of the run's suit may be in it twice, natural and wild,
+    and it keeps its count."""
+    max_wilds, need = mr.max_wilds, mr.min_cards
+    parts = []
+    for mask in _stretches(whole, max_wilds):
+        if mask.bit_count() + max_wilds < need:
+            continue
+        stretch_aces = aces if mask & _ACE_PLACES else 0
+        if max_wilds != 1:
+            parts.append(_run_melds(suit, mask, stretch_aces, held_wilds, mr))
+            continue
+        two = suit * 13 + 1
+        for one in _alone(held_wilds):
+            if one and one[0][0] == two:
+                one = tuple([pair for pair in held_wilds if pair[0] == two])
+            parts.append(_run_melds(suit, mask, stretch_aces, one, mr))
+    return parts
+
+
+@lru_cache(maxsize=65536)
+def _rank_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> tuple[tuple[int, ...], ...]:
+    """The sets of :func:`_rank_parts`, arranged (by the cards and wilds held: one look-up a rank)."""
+    return tuple([arranged for part in _rank_parts(rank0, copies, held_wilds, mr) for _candidate, arranged, _key in part])
+
+
+@lru_cache(maxsize=65536)
+def _suit_melds(suit: int, whole: int, aces: int, held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> tuple[tuple[int, ...], ...]:
+    """The runs of :func:`_suit_parts`, arranged (by the cards and wilds held: one look-up a suit)."""
+    return tuple([arranged for part in _suit_parts(suit, whole, aces, held_wilds, mr) for _candidate, arranged, _key in part])
+
+
+_ACE_PLACES = 2 | 1 << 14
+
+
+@lru_cache(maxsize=4096)
+def _stretches(mask: int, max_wilds: int) -> tuple[int, ...]:
+    """The run places ``mask`` split where more than ``max_wilds`` places in a row are missing: no
+    window of :func:`_run_windows` spans such a gap, so the runs of a suit are those of each
+    stretch, together (fewer combinations of cards to work out)."""
+    out = []
+    current = 0
+    missing = 0
+    for place in range(1, 15):
+        if mask >> place & 1:
+            if current and missing > max_wilds:
+                out.append(current)
+                current = 0
+            current |= 1 << place
+            missing = 0
+        else:
+            missing += 1
+    if current:
+        out.append(current)
+    return tuple(out)
+
+
+def _ordered_melds(parts: list[Part]) -> list[tuple[int, ...]]:
+    """:func:`candidate_melds` in order: every meld arranged, sorted."""
     # each proposal once, as one set of them would hold it (different proposals may make the same meld)
     seen: set[tuple[int, ...]] = set()
     keyed = []
@@ -164,8 +274,7 @@ def _ordered_melds(counts: Counter[int], wilds: list[int], copies_of: dict[int, 
 
 
 @lru_cache(maxsize=65536)
-def _set_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...],
-               mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]:
+def _set_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> Part:
     """The legal sets of ``rank0`` (held per suit: ``copies``) with the wilds held (code, how
     many): each distinct proposal with its meld arranged. Only these cards can be in them."""
     counts = Counter({suit * 13 + rank0: number for suit, number in enumerate(copies) if number})
@@ -174,8 +283,7 @@ def _set_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int,
 
 
 @lru_cache(maxsize=65536)
-def _run_melds(suit: int, mask: int, aces: int, held_wilds: tuple[tuple[int, int], ...],
-               mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]:
+def _run_melds(suit: int, mask: int, aces: int, held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> Part:
     """The legal runs of ``suit`` (its run places held: ``mask``; ``aces``: how many of its ace)
     with the wilds held: each distinct proposal with its meld arranged. Only these cards can be
     in them, and only an ace (low and high, ace to ace) or a wild twice (a natural 2 may be a
@@ -189,8 +297,7 @@ def _run_melds(suit: int, mask: int, aces: int, held_wilds: tuple[tuple[int, int
     return _legal_of(_run_proposals(suit, mask, [wild for wild, _ in held_wilds], counts, mr), counts, mr)
 
 
-def _legal_of(proposals: list[tuple[int, ...]], counts: Counter[int],
-              mr: core.MeldRules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...]:
+def _legal_of(proposals: list[tuple[int, ...]], counts: dict[int, int], mr: core.MeldRules) -> Part:
     """Each distinct proposal that ``counts`` hold and the solver accepts, with its meld arranged
     and the key the melds are sorted by (the cards, then the meld's order)."""
     out = []
@@ -264,15 +371,17 @@ def _wild_fills(wilds: Sequence[int], counts: Mapping[int, int], count: int) -> 
     return out
 
 
-def held_cards(codes: Sequence[int], rules: Rules) -> tuple[Counter[int], list[int]]:
+def held_cards(codes: Sequence[int], rules: Rules) -> tuple[dict[int, int], list[int]]:
     """How many of each code ``codes`` hold, and their wild codes (sorted, each once): what
     :func:`extension_candidates` asks of a hand, to work out once for all the melds."""
-    counts = Counter(codes)
+    counts: dict[int, int] = {}
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
     return counts, wild_codes_in(rules, counts)
 
 
 def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules,
-                         held: tuple[Counter[int], list[int]] | None = None) -> list[tuple[int, ...]]:
+                         held: tuple[dict[int, int], list[int]] | None = None) -> list[tuple[int, ...]]:
     """Card groups from ``codes`` that might be added to ``meld`` (not yet checked).
 
     Runs: contiguous stretches at either end, with a wild to fill one place if the

@@ -30,6 +30,7 @@ from buraco_learn.game import actions as A
 from buraco_learn.game import turnrules
 from buraco_learn.game.actions import Action
 from buraco_learn.game.deal import Deal, deal_hand, next_seat, seat_names
+from buraco_learn.game.legal import LegalActions
 from buraco_learn.game.phases import DRAW_PHASE, OVER, PLAY, POT_PHASE
 from buraco_learn.game.predicates import POT, close_shortfall, pile_card_to_meld, seen_of_pile
 from buraco_learn.game.records import FIELDS, HIDDEN, PUBLIC, OutcomeRecord, copy_fields, thaw
@@ -41,7 +42,6 @@ from buraco_learn.sources import cite_for
 from buraco_learn.vocabulary import vocabulary
 
 if TYPE_CHECKING:
-    from buraco_learn.game.legal import LegalActions
     from buraco_learn.game.view import PlayerView
     from buraco_learn.meldcore import LegalSolution
 
@@ -302,8 +302,6 @@ class HandState(OutcomeRecord):
     @property
     def legal_actions(self) -> LegalActions:
         """A live, sorted, printable view of the legal actions (see :mod:`buraco_learn.game.legal`)."""
-        from buraco_learn.game.legal import LegalActions
-
         return LegalActions(self)
 
     def view(self, seat: int, with_legal: bool = True) -> PlayerView:

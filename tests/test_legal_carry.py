@@ -1,0 +1,118 @@
+"""The legal-action generator carries what it worked out from one state to the next (issue 15: the
+melds of a hand's ranks and suits, the verdicts on additions by the meld's content and the cards
+of the hand that can join it) and lists each kind in order as it makes it. None of it changes the
+list: on every preset and on variants whose shortcuts differ, along random hands, in worlds cloned
+and resampled from a player's view, ``generate`` lists exactly the actions, in exactly the order,
+of proposing every candidate the plain way and checking each with the state's own validator.
+
+The reference here asks none of the generator's caches: new melds are the solver's arrangement
+of every proposal of :func:`candidate_melds` unchecked (``ordered=False``), additions are
+proposed from the whole hand, and every proposal goes to ``state._check``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from buraco_learn import PRESET_NAMES, preset
+from buraco_learn.cards import Card, code_of_id
+from buraco_learn.errors import IllegalActionError
+from buraco_learn.game import actions as A
+from buraco_learn.game.actions import Action
+from buraco_learn.game.legal import _opening_groups, generate
+from buraco_learn.game.meldgen import candidate_melds, extension_candidates, swap_candidates
+from buraco_learn.game.predicates import may_add_to
+from buraco_learn.game.state import HandState
+from buraco_learn.meldcore import ILLEGAL, ordered_codes, solve
+
+_CARD = tuple(Card.from_code(code) for code in range(53))
+
+
+def _accepted(state: HandState, action: Action) -> bool:
+    try:
+        state._check(action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def reference(state: HandState) -> list[Action]:
+    """The legal actions of ``state``, by proposing every candidate and checking each, sorted and
+    each once as :func:`generate` promises."""
+    if state.phase != "play":
+        proposals = [Action(A.DRAW), Action(A.TAKE), *(Action(A.TAKE, target=depth) for depth in range(1, len(state.pile) + 1)),
+                     Action(A.POT)]
+    else:
+        seat = state.current
+        rules = state.rules
+        side = state.side_of[seat]
+        codes = [code_of_id(card_id) for card_id in state.hands[seat]]
+        proposals = [Action(A.REDRAW)]
+        for candidate in candidate_melds(codes, rules, proposals_only=True):
+            solution = solve(candidate, rules.meld_rules)
+            if solution[0] != ILLEGAL:
+                arranged = ordered_codes(solution, candidate, rules.twos_wild)
+                proposals.append(Action(A.MELD, groups=(tuple(_CARD[code] for code in arranged),)))
+        if state._opening_minimum_applies(side):
+            proposals += _opening_groups(state, candidate_melds(codes, rules), codes)
+        for meld in state.melds:
+            if may_add_to(rules, side, meld):
+                proposals += [Action(A.ADD, cards=tuple(_CARD[c] for c in group), target=meld.id)
+                              for group in extension_candidates(meld.meld, codes, rules)]
+                proposals += [Action(A.SWAP, cards=(_CARD[c],), target=meld.id) for c in swap_candidates(meld.meld, codes)]
+        proposals += [Action(A.DISCARD, cards=(_CARD[code],)) for code in set(codes)]
+        proposals += [Action(A.CLOSE), *(Action(A.CLOSE, cards=(_CARD[code],)) for code in set(codes))]
+    unique = {action.canonical(): action for action in proposals if _accepted(state, action)}
+    return sorted(unique.values(), key=Action.sort_key)
+
+
+#: options whose shortcuts differ from every preset's: two wilds in a meld (proposals with two),
+#: two aces in one run, end wilds that move, an opening minimum from the first hand (groups of
+#: melds), closing by melding, a redraw, sets of one natural
+VARIANTS: list[tuple[str, dict[str, object]]] = [
+    ("italian", {"max_wilds": 2, "min_naturals": 1}),
+    ("italian", {"ace_to_ace": True}),
+    ("bukharo", {"wild_placement": "free", "ace_to_ace": True}),
+    ("bukharo", {"opening_minimum": 50, "opening_minimum_from": 0}),
+    ("italian", {"close_by_melding": True, "first_turn_redraw": True, "natural_two": False}),
+    ("cutthroat", {"max_wilds": 2}),
+]
+
+
+def _notations(actions: list[Action]) -> list[str]:
+    return [action.notation() for action in actions]
+
+
+@pytest.mark.parametrize(("name", "options"), [*((name, {}) for name in PRESET_NAMES), *VARIANTS])
+def test_generate_lists_what_checking_every_proposal_lists(name: str, options: dict[str, object]) -> None:
+    rules = preset(name, **options)
+    rng = random.Random(11)
+    play_states = worlds = 0
+    for number in range(4):
+        scores = {side: rng.choice([0, 0, 5000]) for side in range(len(rules.sides))}
+        state = HandState.new(rules, rng, dealer=number % rules.players, scores=scores)
+        while not state.over:
+            actions = generate(state)
+            assert _notations(actions) == _notations(reference(state)), (name, options, state)
+            if state.phase == "play":
+                play_states += 1
+                if rng.random() < 0.15:
+                    # a copy, and a world sampled from the player's view, list the same (the
+                    # generator's carried results are by what the positions hold, never by the state)
+                    copy = state.clone()
+                    assert _notations(generate(copy)) == _notations(actions)
+                    world = HandState.resample(state.view(state.current), rng)
+                    assert _notations(generate(world)) == _notations(reference(world)) == _notations(actions)
+                    worlds += 1
+            state.apply(rng.choice(actions))
+    assert play_states > 50 and worlds > 5  # the comparison was exercised
+
+
+def test_a_new_meld_object_with_the_same_cards_shares_the_verdicts() -> None:
+    from buraco_learn.melds import Meld
+
+    first, second = Meld.parse("JK=5D 6D 7D"), Meld.parse("JK=5D 6D 7D")
+    assert first is not second and first.content_id == second.content_id
+    assert Meld.parse("5D 6D 7D JK=8D", "bukharo").content_id != first.content_id
