@@ -48,6 +48,7 @@ import contextlib
 import contextvars
 import functools
 import gettext
+import re
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -171,8 +172,10 @@ def _(message: str, /, **params: object) -> str:
     Without ``params`` the text is returned as found (no braces are read).
     """
     lang = LANGUAGE.get()
-    text = message if lang == "en" else catalogue(lang).gettext(message)
-    return text.format(**params) if params else text
+    if lang == "en":
+        return message.format(**params) if params else message
+    text = catalogue(lang).gettext(message)
+    return _elided(lang, text.format(**params)) if params else text
 
 
 def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
@@ -182,8 +185,27 @@ def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
     if lang == "en":
         text = singular if n == 1 else plural
     else:
-        text = catalogue(lang).ngettext(singular, plural, n)
+        return _elided(lang, catalogue(lang).ngettext(singular, plural, n).format(n=n, **params))
     return text.format(n=n, **params)
+
+
+#: Italian elides an article before a vowel: a card filled into "il {card}" is "l'8♠" (l'otto) and "l'A♠"
+#: (l'asso), "dell'8♠", "all'A♠", "gli 8♠" ... (the other ranks keep "il": il 2, il 10, il re)
+_ITALIAN_ELISION: Final = re.compile(r"(?<![\w'])(il|Il|del|Del|al|Al|dal|Dal|nel|Nel|sul|Sul|col|Col|i|I) ((?:8|A)[♠♥♦♣])")
+_ELIDED: Final = {"il": "l'", "Il": "L'", "del": "dell'", "Del": "Dell'", "al": "all'", "Al": "All'", "dal": "dall'",
+                  "Dal": "Dall'", "nel": "nell'", "Nel": "Nell'", "sul": "sull'", "Sul": "Sull'", "col": "con l'",
+                  "Col": "Con l'", "i": "gli ", "I": "Gli "}
+
+
+def _elided(lang: str, text: str) -> str:
+    """``text`` with the articles its language elides before what was filled in (Italian: "il 8♠" is "l'8♠").
+
+    >>> _elided("it", "il 8♠ e il 10♥, dal A♣, i 8♦"), _elided("pt_BR", "o 8♠")
+    ("l'8♠ e il 10♥, dall'A♣, gli 8♦", 'o 8♠')
+    """
+    if lang != "it" or ("8" not in text and "A" not in text):
+        return text
+    return _ITALIAN_ELISION.sub(lambda match: _ELIDED[match.group(1)] + match.group(2), text)
 
 
 def number(value: float, decimals: int = 0) -> str:
@@ -235,6 +257,21 @@ def extract_notebook(fileobj: Any, keywords: Any, comment_tags: Any, options: An
         text = entry.get(key)
         if isinstance(text, str) and text.strip():
             yield 1, None, text.strip(), [f"the lesson {key} of {entry.get('id', '?')}"]
+
+
+def extract_tasks(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extractor for a lesson's task file (``babel.cfg``: ``lessons/tasks/*.toml``): the texts the learner
+    reads (step titles, a table's task, the questions, the positions' titles and reasons, the recap), the fields
+    :data:`buraco_learn.app.taskdata.TEXT_KEYS` names, which the page shows in the learner's language."""
+    import tomllib
+
+    from buraco_learn.app.taskdata import task_texts
+
+    text = fileobj.read().decode("utf-8")
+    lines = text.splitlines()
+    for message, where in task_texts(tomllib.loads(text)):
+        first = next((number for number, line in enumerate(lines, 1) if message in line), 1)
+        yield first, None, message, [f"the task file's {where}"]
 
 
 def _babel(argv: list[str]) -> None:

@@ -6,10 +6,8 @@
 // every pick with the engine; nothing here knows the answer until Python marks it after a miss.
 // Joined after dom.js (its h()): anywidget loads the joined text as one string.
 
-const TOGGLES = [
-  ["four_colour", "Four-colour deck"],
-  ["large", "Large cards"],
-];
+// Every word comes from Python, in the learner's language (the `labels` trait: picker_labels in hand_picker.py).
+const TOGGLES = ["four_colour", "large"];
 
 // One card, drawn as every buraco-learn widget draws it (buraco.css): a button when it can be picked.
 function cardNode(view, { button = false, pressed, key, onclick, extraLabel = "", disabled = false } = {}) {
@@ -45,6 +43,8 @@ function render({ model, el }) {
   const draw = () => {
     scheduled = false;
     const t = model.get("task") || {};
+    const labels = model.get("labels") || {};
+    const say = (key) => labels[key] ?? "";
     const feedback = model.get("feedback") || {};
     const error = model.get("error") || "";
     const selected = new Set(model.get("selected") || []);
@@ -61,38 +61,38 @@ function render({ model, el }) {
     root.dataset.stage = t.stage || "";
     root.replaceChildren();
 
-    const steps = h("ol", { class: "bl-steps", "aria-label": `Task ${t.step || 0} of ${t.steps || 0}` },
+    const steps = h("ol", { class: "bl-steps", "aria-label": say("task_of") },
       (t.titles || []).map((title, index) => {
         const done = (t.passed || [])[index];
         const current = index + 1 === t.step;
         return h("li", { class: `bl-step${done ? " bl-step-done" : ""}${current ? " bl-step-now" : ""}`,
           "aria-current": current ? "step" : undefined },
           h("span", { class: "bl-step-mark", "aria-hidden": "true", text: done ? "✔" : String(index + 1) }),
-          h("span", { class: "bl-step-title", text: title + (done ? " (passed)" : "") }));
+          h("span", { class: "bl-step-title", text: title + (done ? say("passed") : "") }));
       }));
-    const toolbar = h("div", { class: "bl-toolbar", role: "group", "aria-label": "Display options" },
-      TOGGLES.map(([name, label]) => h("button", {
+    const toolbar = h("div", { class: "bl-toolbar", role: "group", "aria-label": say("display_options") },
+      TOGGLES.map((name) => h("button", {
         type: "button", class: "bl-toggle", "data-key": `toggle-${name}`,
         "aria-pressed": model.get(name) ? "true" : "false",
         onclick: () => { model.set(name, !model.get(name)); model.save_changes(); },
-      }, label)));
+      }, say(name))));
     root.append(h("div", { class: "bl-head" }, steps, toolbar));
 
     root.append(h("p", { class: "bl-prompt", tabindex: "-1", "data-key": "prompt" },
-      h("span", { class: "bl-task-number", text: `Task ${t.step || 0} of ${t.steps || 0}: ` }), t.prompt || ""));
+      h("span", { class: "bl-task-number", text: say("task_number") }), t.prompt || ""));
 
     if (t.table && t.table.length) {
-      root.append(h("p", { class: "bl-label", text: t.table_label || "On the table" }));
-      root.append(h("div", { class: "bl-cards bl-table-cards", role: "group", "aria-label": t.table_label || "On the table" },
+      root.append(h("p", { class: "bl-label", text: t.table_label || say("on_table") }));
+      root.append(h("div", { class: "bl-cards bl-table-cards", role: "group", "aria-label": t.table_label || say("on_table") },
         t.table.map((view) => cardNode(view))));
     }
 
-    root.append(h("p", { class: "bl-label", text: picking ? (t.pick_one ? "Your hand: click one card" : "Your hand: click cards to pick them") : "Your hand" }));
-    root.append(h("div", { class: "bl-cards bl-hand", role: "group", "aria-label": "Your hand" },
+    root.append(h("p", { class: "bl-label", text: picking ? (t.pick_one ? say("pick_one") : say("pick_many")) : say("hand") }));
+    root.append(h("div", { class: "bl-cards bl-hand", role: "group", "aria-label": say("hand") },
       (t.hand || []).map((view) => {
         let suffix = "";
-        if (!picking && answer.has(view.id)) suffix += ", part of a right answer";
-        if (!picking && picked.has(view.id) && t.stage === "wrong") suffix += ", your pick";
+        if (!picking && answer.has(view.id)) suffix += say("answer_card");
+        if (!picking && picked.has(view.id) && t.stage === "wrong") suffix += say("your_pick");
         const node = cardNode(view, {
           button: true, key: `card-${view.id}`, pressed: picking ? selected.has(view.id) : picked.has(view.id),
           extraLabel: suffix, disabled: !picking,
@@ -120,13 +120,13 @@ function render({ model, el }) {
       actions.append(h("button", { type: "button", class: "bl-action bl-primary", "data-key": "check",
         "aria-disabled": count ? undefined : "true",
         onclick: () => { if (count) send("check", { cards: [...selected] }); } },
-        `${t.button || "Check"}${t.pick_one ? "" : ` (${count} card${count === 1 ? "" : "s"})`}`));
+        `${t.button || say("check")}${t.pick_one ? "" : ((labels.check_n || [])[count] ?? "")}`));
     } else if (t.stage === "wrong") {
       actions.append(h("button", { type: "button", class: "bl-action bl-primary", "data-key": "another",
-        onclick: () => send("another") }, "Try another"));
+        onclick: () => send("another") }, say("another")));
     } else if (t.stage === "right" && !t.last) {
       actions.append(h("button", { type: "button", class: "bl-action bl-primary", "data-key": "next",
-        onclick: () => send("next") }, "Next task"));
+        onclick: () => send("next") }, say("next")));
     }
     root.append(actions);
 
@@ -135,7 +135,7 @@ function render({ model, el }) {
     root.append(h("div", { class: `bl-feedback ${verdictClass}`.trim(), role: "status", "aria-live": "polite" },
       feedback.title ? h("strong", { class: "bl-feedback-title", text: feedback.title }) : null,
       feedback.text ? h("span", { class: "bl-feedback-text", text: ` ${feedback.text}` }) : null,
-      finished ? h("p", { class: "bl-all-done", text: "Every task passed. Well done!" }) : null));
+      finished ? h("p", { class: "bl-all-done", text: say("all_done") }) : null));
     root.append(h("p", { class: "bl-error", role: "alert", hidden: !error, text: error }));
 
     draws += 1;
@@ -152,7 +152,7 @@ function render({ model, el }) {
     if (!scheduled) { scheduled = true; queueMicrotask(draw); }
   };
   const unlisten = listen(model, {
-    redraw: ["task", "feedback", "selected", "error", "four_colour", "large"],
+    redraw: ["task", "feedback", "selected", "error", "four_colour", "large", "labels"],
     schedule,
     answers: ["task", "feedback", "error"],
     channel,

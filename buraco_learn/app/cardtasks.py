@@ -34,6 +34,7 @@ from typing import Any, Final
 from buraco_learn.cards import Card, Rank, Suit, format_cards, sort_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.extend import check_add, check_swap
+from buraco_learn.i18n import N_, _, ngettext
 from buraco_learn.melds import Meld, Verdict, check_meld
 from buraco_learn.presets import preset
 from buraco_learn.problems import Problem
@@ -69,15 +70,35 @@ def _ace_place(verdict: Verdict) -> str:
     return ""
 
 
+#: "That is a legal <found>, but the task asks for a <wanted>", by (found, wanted): a whole message each.
+_OTHER_KIND: Final = {
+    ("set", "run"): N_("That is a legal set, but the task asks for a run {rule}."),
+    ("run", "set"): N_("That is a legal run, but the task asks for a set {rule}."),
+}
+#: "That is a legal <kind> of N cards, but the task asks for more", by kind.
+_TOO_SHORT: Final = {
+    "set": N_("That is a legal set of {count} cards, but the task asks for {least} or more."),
+    "run": N_("That is a legal run of {count} cards, but the task asks for {least} or more."),
+}
+
+
+def _other_kind(found: str | None, wanted: str, rules: Rules) -> str:
+    message = _OTHER_KIND.get((str(found), wanted))
+    rule = quote_rule(wanted, rules)
+    if message is None:
+        return f"That is a legal {found}, but the task asks for a {wanted} {rule}."  # pragma: no cover - a meld is a set or a run
+    return _(message, rule=rule)
+
+
 def goal_kind(kind: str, *, at_least: int = 0) -> Goal:
     """A new meld of ``kind`` ('set' or 'run'), of ``at_least`` cards."""
 
     def miss(verdict: Verdict, picked: tuple[Card, ...]) -> str:
         rules = verdict.rules
         if verdict.kind != kind:
-            return f"That is a legal {verdict.kind}, but the task asks for a {kind} {quote_rule(kind, rules)}."
+            return _other_kind(verdict.kind, kind, rules)
         if len(picked) < at_least:
-            return f"That is a legal {kind} of {len(picked)} cards, but the task asks for {at_least} or more."
+            return _(_TOO_SHORT[kind], count=len(picked), least=at_least)
         return ""
 
     return Goal(miss)
@@ -89,9 +110,10 @@ def goal_wild(kind: str | None = None) -> Goal:
     def miss(verdict: Verdict, picked: tuple[Card, ...]) -> str:
         rules = verdict.rules
         if kind is not None and verdict.kind != kind:
-            return f"That is a legal {verdict.kind}, but the task asks for a {kind} {quote_rule(kind, rules)}."
+            return _other_kind(verdict.kind, kind, rules)
         if verdict.meld is not None and not any(slot.wild for slot in verdict.meld.slots):
-            return f"That meld is legal but has no wild card in it; the task asks you to use one {quote_rule('wilds', rules)}."
+            return _("That meld is legal but has no wild card in it; the task asks you to use one {rule}.",
+                     rule=quote_rule("wilds", rules))
         return ""
 
     return Goal(miss)
@@ -105,9 +127,11 @@ def goal_natural_two() -> Goal:
         meld = verdict.meld
         assert meld is not None
         if verdict.kind != "run" or not any(slot.card.rank is Rank.TWO and not slot.wild for slot in meld.slots):
-            return f"That meld is legal, but the task asks for a run with a 2 in its own place {quote_rule('natural_two', rules)}."
+            return _("That meld is legal, but the task asks for a run with a 2 in its own place {rule}.",
+                     rule=quote_rule("natural_two", rules))
         if any(slot.wild for slot in meld.slots):
-            return f"That run is legal but holds a wild card; the task asks for one with none {quote_rule('natural_two', rules)}."
+            return _("That run is legal but holds a wild card; the task asks for one with none {rule}.",
+                     rule=quote_rule("natural_two", rules))
         return ""
 
     return Goal(miss)
@@ -120,12 +144,15 @@ def goal_ace(place: str, *, at_least: int = 3) -> Goal:
         rules = verdict.rules
         found = _ace_place(verdict)
         if verdict.kind != "run" or not found:
-            return f"That meld is legal, but the task asks for a run with an ace in it {quote_rule('aces', rules)}."
+            return _("That meld is legal, but the task asks for a run with an ace in it {rule}.", rule=quote_rule("aces", rules))
         if place != "any" and found != place:
-            where = "below the 2" if place == "low" else "above the King"
-            return f"That run is legal, but its ace is {'high' if found == 'high' else 'low'}: the task asks for the ace {where} {quote_rule('aces', rules)}."
+            if place == "low":
+                return _("That run is legal, but its ace is high: the task asks for the ace below the 2 {rule}.",
+                         rule=quote_rule("aces", rules))
+            return _("That run is legal, but its ace is low: the task asks for the ace above the King {rule}.",
+                     rule=quote_rule("aces", rules))
         if len(verdict.meld.slots if verdict.meld is not None else ()) < at_least:
-            return f"That run is legal, but the task asks for {at_least} cards or more."
+            return _("That run is legal, but the task asks for {least} cards or more.", least=at_least)
         return ""
 
     return Goal(miss)
@@ -136,8 +163,10 @@ def goal_adds(rank: Rank | None = None) -> Goal:
 
     def miss(verdict: Verdict, picked: tuple[Card, ...]) -> str:
         if rank is not None and not any(card.rank is rank for card in picked):
-            return (f"That fits, but the task asks you to add the {rank.word} "
-                    f"{quote_rule('aces' if rank is Rank.ACE else 'run', verdict.rules)}.")
+            if rank is Rank.ACE:
+                return _("That fits, but the task asks you to add the ace {rule}.", rule=quote_rule("aces", verdict.rules))
+            return _("That fits, but the task asks you to add the {rank} {rule}.", rank=rank.word,
+                     rule=quote_rule("run", verdict.rules))
         return ""
 
     return Goal(miss)
@@ -224,8 +253,12 @@ class CardTask:
 
     @property
     def button(self) -> str:
-        return {"meld": "Make this meld", "add": "Add to the meld", "swap": "Swap it in", "stands": "Check",
-                "discard-refused": "Check"}[self.action]
+        return _(_BUTTONS[self.action])
+
+
+#: The button under the hand, by the task's action.
+_BUTTONS: Final = {"meld": N_("Make this meld"), "add": N_("Add to the meld"), "swap": N_("Swap it in"), "stands": N_("Check"),
+                   "discard-refused": N_("Check")}
 
 
 @dataclass(frozen=True)
@@ -237,20 +270,28 @@ class Judgement:
     text: str
 
 
+#: A right pick's first sentence, by (a new meld, its kind: "clean", "dirty" or "" before lesson 6 teaches the words).
+_LEGAL_HEADS: Final = {
+    (True, "clean"): N_("Legal: a clean {meld}, {cards}."),
+    (True, "dirty"): N_("Legal: a dirty {meld}, {cards}."),
+    (True, ""): N_("Legal: a {meld}, {cards}."),
+    (False, "clean"): N_("Allowed: the meld is now a clean {meld}, {cards}."),
+    (False, "dirty"): N_("Allowed: the meld is now a dirty {meld}, {cards}."),
+    (False, ""): N_("Allowed: the meld is now a {meld}, {cards}."),
+}
+
+
 def _legal_words(verdict: Verdict, clean_word: bool) -> str:
     meld = verdict.meld
     assert meld is not None
     wild = any(slot.wild for slot in meld.slots)
     cards = " ".join(slot.card.unicode() for slot in meld.slots)
-    if clean_word:
-        kind = f"a {'dirty' if wild else 'clean'} {meld_name(meld)}"
-    else:
-        kind = f"a {meld_name(meld)}"
-    head = f"Legal: {kind}, {cards}." if verdict.action == "meld" else f"Allowed: the meld is now {kind}, {cards}."
+    kind = "dirty" if clean_word and wild else "clean" if clean_word else ""
+    head = _(_LEGAL_HEADS[verdict.action == "meld", kind], meld=meld_name(meld), cards=cards)
     lines = meld_why(verdict)
     if verdict.action == "swap":
-        lines.append(f"A wild card can be swapped only for the card it stands for, and then moves to the lower end "
-                     f"{quote_rule('swap', verdict.rules)}.")
+        lines.append(_("A wild card can be swapped only for the card it stands for, and then moves to the lower end {rule}.",
+                       rule=quote_rule("swap", verdict.rules)))
     return " ".join([head, *lines])
 
 
@@ -273,9 +314,10 @@ def judge(task: CardTask, picked: Sequence[Card]) -> Judgement:
     """The engine's verdict on ``picked`` (the order they were clicked in does not matter)."""
     cards = tuple(sort_cards(picked))
     if not cards:
-        return Judgement(False, "No cards picked", "Click cards of your hand first, then press the button.")
+        return Judgement(False, _("No cards picked"), _("Click cards of your hand first, then press the button."))
     if task.pick_one and len(cards) != 1:
-        return Judgement(False, "Pick one card", f"This task asks for one card; you picked {len(cards)}.")
+        return Judgement(False, _("Pick one card"), ngettext("This task asks for one card; you picked {n}.",
+                                                             "This task asks for one card; you picked {n}.", len(cards)))
     rules = task.rules
     if task.action == "discard-refused":
         return _judge_discard(task, cards[0])
@@ -283,12 +325,14 @@ def judge(task: CardTask, picked: Sequence[Card]) -> Judgement:
         meld, answer = task.table, _stands_for(task)
         assert meld is not None and answer is not None
         wild = next(slot for slot in meld.slots if slot.wild)
-        what = "joker" if wild.card.is_joker else wild.card.unicode()
         rule = quote_rule("wild_low_end", rules) if meld.slots[0].wild else quote_rule("wilds", rules)
-        why = (f"In {' '.join(slot.card.unicode() for slot in meld.slots)} the {what} stands for {answer.unicode()} {rule}.")
+        shown = " ".join(slot.card.unicode() for slot in meld.slots)
+        why = (_("In {cards} the joker stands for {card} {rule}.", cards=shown, card=answer.unicode(), rule=rule)
+               if wild.card.is_joker else
+               _("In {cards} the {wild} stands for {card} {rule}.", cards=shown, wild=wild.card.unicode(), card=answer.unicode(), rule=rule))
         if cards[0] == answer:
-            return Judgement(True, "Right!", why)
-        return Judgement(False, "Not quite", f"Not {cards[0].unicode()}: {why}")
+            return Judgement(True, _("Right!"), why)
+        return Judgement(False, _("Not quite"), _("Not {card}: {why}", card=cards[0].unicode(), why=why))
     if task.action == "meld":
         verdict = check_meld(cards, rules)
     elif task.action == "add":
@@ -298,11 +342,11 @@ def judge(task: CardTask, picked: Sequence[Card]) -> Judgement:
         assert task.table is not None
         verdict = check_swap(task.table, cards[0], rules)
     if not verdict.legal:
-        return Judgement(False, "Not a legal meld" if task.action == "meld" else "Not allowed", _reasons(verdict))
+        return Judgement(False, _("Not a legal meld") if task.action == "meld" else _("Not allowed"), _reasons(verdict))
     missed = task.goal.miss(verdict, cards)
     if missed:
-        return Judgement(False, "Legal, but not the task", missed)
-    return Judgement(True, "Right!", _legal_words(verdict, task.clean_word))
+        return Judgement(False, _("Legal, but not the task"), missed)
+    return Judgement(True, _("Right!"), _legal_words(verdict, task.clean_word))
 
 
 def _judge_discard(task: CardTask, card: Card) -> Judgement:
@@ -310,20 +354,22 @@ def _judge_discard(task: CardTask, card: Card) -> Judgement:
     from buraco_learn.sources import cite
 
     def named(card: Card) -> str:
-        return "joker" if card.is_joker else card.unicode()
+        return _("joker") if card.is_joker else card.unicode()
 
     scene, rules = task.scene, task.rules
     assert scene is not None
     reason = scene.refusal(rules, task.hand.index(card))
     if reason:
-        return Judgement(True, "Right!", f"You may not discard the {named(card)}. {reason}")
+        return Judgement(True, _("Right!"), _("You may not discard the {card}. {reason}", card=named(card), reason=reason))
     citation = cite(scene.rule, rules.source)
-    allowed = f"You may discard the {named(card)}: {scene.why} ({citation.short()}: \"{citation.quote}\")."
+    allowed = _("You may discard the {card}: {why} ({source}: \"{quote}\").", card=named(card), why=scene.why,
+                source=citation.short(), quote=citation.quote)
     refused = scene.refused(rules)
     if refused:
         other = task.hand[refused[0]]
-        allowed += f" The card you may not discard is the {named(other)}. {scene.refusal(rules, refused[0])}"
-    return Judgement(False, "That one you may discard", allowed)
+        allowed += " " + _("The card you may not discard is the {card}. {reason}", card=named(other),
+                           reason=scene.refusal(rules, refused[0]))
+    return Judgement(False, _("That one you may discard"), allowed)
 
 
 def solve(task: CardTask) -> tuple[int, ...] | None:
@@ -354,7 +400,7 @@ class Step:
 
     def variant(self, rng: random.Random, rules: Rules, avoid: str = "") -> CardTask:
         """A variant the engine can answer (and, with ``avoid``, not that one again)."""
-        for _ in range(200):
+        for _attempt in range(200):
             task = self.make(rng, rules)
             if task.key != avoid and solve(task) is not None:
                 return task
@@ -405,15 +451,15 @@ class TaskRun:
     def valid_ids(self, ids: Any) -> tuple[str, ...]:
         """``ids`` checked: a list of this hand's card ids, each once; else a :class:`TaskError` saying what is wrong."""
         if isinstance(ids, str) or not isinstance(ids, list | tuple):
-            raise TaskError(f"cards are given as a list of card ids, not {str(ids)[:40]!r}")
+            raise TaskError(_("cards are given as a list of card ids, not {given}", given=repr(str(ids)[:40])))
         if len(ids) > MAX_PICK:
-            raise TaskError(f"{len(ids)} cards picked: a hand holds {len(self.task.hand)}")
+            raise TaskError(_("{count} cards picked: a hand holds {held}", count=len(ids), held=len(self.task.hand)))
         known = self.hand_ids()
         for card_id in ids:
             if not isinstance(card_id, str) or card_id not in known:
-                raise TaskError(f"there is no card {str(card_id)[:20]!r} in your hand")
+                raise TaskError(_("there is no card {card} in your hand", card=repr(str(card_id)[:20])))
         if len(set(ids)) != len(ids):
-            raise TaskError("a card can be picked only once")
+            raise TaskError(_("a card can be picked only once"))
         return tuple(sorted(ids, key=lambda card_id: int(card_id[1:])))
 
     def _cards(self, ids: Sequence[str]) -> list[Card]:
@@ -422,16 +468,16 @@ class TaskRun:
     # -- the learner's actions ----------------------------------------------------------------------
     def select(self, ids: Any) -> None:
         if self.stage != "pick":
-            raise TaskError("this task is over: try another or go on")
+            raise TaskError(_("this task is over: try another or go on"))
         self.selected = self.valid_ids(ids)
 
     def check(self, ids: Any = None) -> bool:
         """Judge the selected cards (or ``ids``); whether the answer was right."""
         if self.stage != "pick":
-            raise TaskError("this task is over: try another or go on")
+            raise TaskError(_("this task is over: try another or go on"))
         chosen = self.valid_ids(ids) if ids is not None else self.selected
         if not chosen:
-            raise TaskError("click cards of your hand first, then press the button")
+            raise TaskError(_("click cards of your hand first, then press the button"))
         self.selected = chosen
         verdict = judge(self.task, self._cards(chosen))
         self.picked = chosen
@@ -445,10 +491,10 @@ class TaskRun:
             self.mistakes += 1
             answer = self._cards(self.solution_ids())
             if self.task.action == "discard-refused":
-                text = f"{verdict.text} It is marked in green. Press “Try another” for a new hand."
+                text = _("{why} It is marked in green. Press “Try another” for a new hand.", why=verdict.text)
             else:
-                text = (f"{verdict.text} The cards marked in green are one right answer: "
-                        f"{format_cards(answer, unicode=True)}. Press “Try another” for a new hand.")
+                text = _("{why} The cards marked in green are one right answer: {cards}. Press “Try another” for a new hand.",
+                         why=verdict.text, cards=format_cards(answer, unicode=True))
         self.feedback = {"correct": right, "title": verdict.title, "text": text}
         for listener in list(self._listeners):
             listener(self.index, right)
@@ -457,15 +503,15 @@ class TaskRun:
     def another(self) -> None:
         """A fresh variant of this step (after a wrong answer): a new hand, never the one just missed."""
         if self.stage != "wrong":
-            raise TaskError("a new hand is dealt only after a wrong answer")
+            raise TaskError(_("a new hand is dealt only after a wrong answer"))
         self._deal(avoid=self.task.key)
 
     def next(self) -> None:
         """Go on to the next step, once this one is passed."""
         if self.stage != "right":
-            raise TaskError("answer this task right first")
+            raise TaskError(_("answer this task right first"))
         if self.index + 1 >= len(self.steps):
-            raise TaskError("this was the last task")
+            raise TaskError(_("this was the last task"))
         self.index += 1
         self._deal()
 
@@ -489,7 +535,7 @@ class TaskRun:
                 table = meld_view(task.table, "t")
         elif task.scene is not None and task.scene.shown:
             table = cards_view(task.scene.shown, "t")
-        label = "" if task.table is None else f"The {meld_name(task.table)} on the table"
+        label = "" if task.table is None else _("The {meld} on the table", meld=meld_name(task.table))
         if task.scene is not None and task.scene.label:
             label = task.scene.label
         return {
@@ -528,7 +574,7 @@ def meld_variant(cards: Sequence[Card], rules: Rules, rng: random.Random, tries:
     fixed = any(card.rank in (Rank.ACE, Rank.TWO) for card in cards if not card.is_joker)
     naturals = [int(card.rank) for card in cards if card.rank is not None and card.rank not in (Rank.ACE, Rank.TWO)]
     low, high = (min(naturals), max(naturals)) if naturals else (3, 13)
-    for _ in range(tries):
+    for _attempt in range(tries):
         suits = list(_SUITS)
         rng.shuffle(suits)
         shift = 0 if fixed else rng.randint(3 - low, 13 - high)

@@ -40,7 +40,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 import ipywidgets as widgets
 
@@ -57,7 +57,7 @@ from buraco_learn.app.views import meld_verdict_html
 from buraco_learn.app.where import on_binder, on_static_site, progress_words
 from buraco_learn.cards import format_cards, parse_cards
 from buraco_learn.errors import BuracoError
-from buraco_learn.i18n import _
+from buraco_learn.i18n import N_, _
 from buraco_learn.melds import Verdict, check_meld
 from buraco_learn.presets import PRESET_NAMES, preset, ruleset_name
 from buraco_learn.render import cards_svg
@@ -146,18 +146,18 @@ def _error_html(error: Exception) -> str:
 
 
 #: What a learner reads when the progress store fails (the details, a file path among them, go to the log).
-PROGRESS_PROBLEM = "the computer serving these lessons cannot keep your progress just now"
+PROGRESS_PROBLEM = N_("the computer serving these lessons cannot keep your progress just now")
 
 
 def progress_problem(error: ProgressError) -> str:
     """The learner's sentence for a progress store that failed; the details go to the server's log."""
     logging.getLogger(__name__).warning("the progress store failed: %s", error)
-    return PROGRESS_PROBLEM
+    return _(PROGRESS_PROBLEM)
 
 
 def progress_error_html(error: ProgressError) -> str:
     """A progress store's failure as the page shows it: words, never a file path."""
-    return _error_html(ProgressError(f"Your progress was not saved: {progress_problem(error)}."))
+    return _error_html(ProgressError(_("Your progress was not saved: {reason}.", reason=progress_problem(error))))
 
 
 def _open_store() -> tuple[ProgressStore | None, str]:
@@ -208,12 +208,12 @@ class Page:
         """Record a quiz result; the sentence to show (saying so when progress cannot be kept)."""
         store = self.store
         if store is None:
-            return f"Your score is not saved: {self._store_error}."
+            return _("Your score is not saved: {reason}.", reason=self._store_error)
         try:
             store.record_quiz(self.info.id, score, total, quiz)
         except ProgressError as error:
-            return f"Your score is not saved: {progress_problem(error)}."
-        return "Your score is saved on the lessons page."
+            return _("Your score is not saved: {reason}.", reason=progress_problem(error))
+        return _("Your score is saved on the lessons page.")
 
     # -- tasks, mistakes and stars ------------------------------------------------------
     def task(self, key: str) -> None:
@@ -262,7 +262,7 @@ class Page:
             if store.is_done(self.info.id):
                 store.record_stars(self.info.id, self.visit_stars(), self.mistakes if self.finished else None)
         except ProgressError as error:
-            return f"Your stars are not saved: {progress_problem(error)}."
+            return _("Your stars are not saved: {reason}.", reason=progress_problem(error))
         return ""
 
     def recap(self) -> Any:
@@ -309,12 +309,23 @@ class NavBar(widgets.VBox):  # type: ignore[misc]
         return str(self.links.value)
 
 
+#: The months' short names, as a date of the done button writes them ("05 Mar 2026").
+MONTHS: Final = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
+                 N_("Oct"), N_("Nov"), N_("Dec"))
+
+
+def _day(moment: datetime) -> str:
+    """``moment``'s day, month and year, in the learner's language ("05 Mar 2026", "05 mar 2026")."""
+    day = f"{moment.day:02d}"
+    return _("{day} {month} {year}", day=day, month=_(MONTHS[moment.month - 1]), year=moment.year)
+
+
 class DoneButton:
     """Marks the lesson done (or not done) in the progress store."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.button = parts.button("I've done this lesson", icon="check", button_style="success")
+        self.button = parts.button(_("I've done this lesson"), icon="check", button_style="success")
         self.status = parts.html()
         self.button.on_click(lambda _button: self.toggle())
         self.widget = parts.hbox([self.button, self.status], flex_flow="row wrap", align_items="center")
@@ -330,25 +341,26 @@ class DoneButton:
         store = self.page.store
         if store is None:
             self.button.disabled = True
-            self.status.value = _error_html(ProgressError(f"Progress cannot be kept here: {self.page._store_error}."))
+            self.status.value = _error_html(ProgressError(_("Progress cannot be kept here: {reason}.", reason=self.page._store_error)))
             return
         done_at = self._done_at()
         if done_at is None:
-            self.button.description, self.button.button_style = "I've done this lesson", "success"
+            self.button.description, self.button.button_style = _("I've done this lesson"), "success"
             self.status.value = html.escape(message)
             return
-        self.button.description, self.button.button_style = "Mark as not done", ""
-        when = datetime.fromisoformat(done_at).astimezone().strftime("%d %b %Y")
+        self.button.description, self.button.button_style = _("Mark as not done"), ""
+        when = _day(datetime.fromisoformat(done_at).astimezone())
         after = self.page.lessons.index(self.page.info) + 1
         onward = ""
         if after < len(self.page.lessons):
             following = self.page.lessons[after]
-            onward = (f' <a class="buraco-link" href="{html.escape(following.link)}">Next: lesson {following.number}'
-                      f" — {html.escape(following.title)} →</a>")
+            said = _("Next: lesson {number} — {title} →", number=following.number, title=html.escape(following.title))
+            onward = f' <a class="buraco-link" href="{html.escape(following.link)}">{said}</a>'
         stars = self._stars()
         earned = (f' <span class="lesson-stars" role="img" aria-label="{stars_label(stars)}">{stars_text(stars)}</span>'
                   f' {stars_label(stars)}. <span class="stars-hint">{html.escape(how_to_earn(stars))}</span>' if stars else "")
-        self.status.value = (f'{STYLE}{STARS_STYLE}<span class="buraco-feedback right lesson-done">✔ Done on {when}.</span>'
+        done = html.escape(_("✔ Done on {day}.", day=when))
+        self.status.value = (f'{STYLE}{STARS_STYLE}<span class="buraco-feedback right lesson-done">{done}</span>'
                              f"{earned}{html.escape(message)}{onward}")
 
     def _stars(self) -> int:
@@ -388,7 +400,7 @@ class RulesetChooser:
     HOUSE = "house:"
 
     def __init__(self, default: str = "italian", names: Sequence[str] = PRESET_NAMES,
-                 description: str = "Ruleset", *, store: ProgressStore | None = None, house: bool = True) -> None:
+                 description: str = N_("Ruleset"), *, store: ProgressStore | None = None, house: bool = True) -> None:
         preset(default)
         self._names = tuple(names)
         self._default = default
@@ -399,7 +411,7 @@ class RulesetChooser:
         #: Why saved house rulesets are not offered, one sentence each (words, never an option's identifier).
         self.problems: list[str] = []
         self._read_house()
-        self.dropdown = parts.dropdown(self._options(), default, description)
+        self.dropdown = parts.dropdown(self._options(), default, _(description))
         # the note beside the dropdown, or under it where the page is narrow (a phone): never squeezed to a column
         self.note = widgets.HTML("", layout=parts.shared("chooser-note", lambda: widgets.Layout(flex="1 1 18em", min_width="0")),
                                  style=parts.html_style())
@@ -479,25 +491,28 @@ class RulesetChooser:
                 self._house[entry.name] = entry.load()
             except HouseRulesError as error:
                 logging.getLogger(__name__).warning("a saved ruleset is not offered: %s", error)
-                self.problems.append(f"Your house rules “{entry.name}” are not offered: {error.words} "
-                                     "Change them on the house rules page.")
+                self.problems.append(_("Your house rules “{name}” are not offered: {why} Change them on the house rules page.",
+                                       name=entry.name, why=error.words))
 
     def _options(self) -> list[tuple[str, str]]:
         options = [(f"{ruleset_name(preset(name))} ({preset(name).source})", name) for name in self._names]
-        options += [(f"{name} (house rules, {ruleset_name(preset(rules.base))})", self.HOUSE + name) for name, rules in self._house.items()]
+        options += [(_("{name} (house rules, {base})", name=name, base=ruleset_name(preset(rules.base))), self.HOUSE + name)
+                    for name, rules in self._house.items()]
         return options
 
     def _describe(self) -> None:
         rules = self.rules
         document = DOCUMENTS[rules.source]
-        text = f"document {html.escape(document.id)}: {html.escape(document.title)}"
+        text = html.escape(_("document {id}: {title}", id=document.id, title=document.title))
         if str(self.dropdown.value).startswith(self.HOUSE):
             from buraco_learn.house_rules import choice_label, option_label
 
             changed = [f"{option_label(option)}: {choice_label(option, value)}"
                        for option, value in rules.changed_options().items() if option not in ("name", "base", "source")]
-            text = (f"house rules based on {html.escape(ruleset_name(preset(rules.base)))}, {text}"
-                    + (f"; changed: {html.escape('; '.join(changed))}" if changed else ""))
+            based = html.escape(ruleset_name(preset(rules.base)))
+            text = (_("house rules based on {base}, {document}; changed: {changes}", base=based, document=text,
+                      changes=html.escape("; ".join(changed))) if changed
+                    else _("house rules based on {base}, {document}", base=based, document=text))
         problems = "".join(f'<br><span class="ruleset-problem" role="alert">{html.escape(problem)}</span>'
                            for problem in self.problems)
         self.note.value = f'<span class="ruleset-note">{text}</span>{problems}'
@@ -541,7 +556,7 @@ class Question:
     variant: Callable[[Rules, random.Random], Question | None] | None = None
 
 
-def meld_question(cards: str, prompt: str = "Is this a legal meld?", *, clean_word: bool = True) -> Question:
+def meld_question(cards: str, prompt: str = N_("Is this a legal meld?"), *, clean_word: bool = True) -> Question:
     """"Legal or not?" for ``cards``; the answer is :func:`check_meld`'s verdict, the explanation the
     rule that decides it, with its document (``clean_word=False`` before lesson 6 teaches "clean")."""
     parse_cards(cards)  # bad notation fails when the lesson is written, not when a learner clicks
@@ -550,7 +565,8 @@ def meld_question(cards: str, prompt: str = "Is this a legal meld?", *, clean_wo
         return check_meld(cards, rules)
 
     def show(rules: Rules) -> str:
-        return f"<p>{html.escape(prompt)}</p>{cards_svg(list(parse_cards(cards)), scale=0.8)}"
+        said = html.escape(_(prompt))
+        return f"<p>{said}</p>{cards_svg(list(parse_cards(cards)), scale=0.8)}"
 
     def variant(rules: Rules, rng: random.Random) -> Question | None:
         from buraco_learn.app.cardtasks import meld_variant
@@ -560,8 +576,8 @@ def meld_question(cards: str, prompt: str = "Is this a legal meld?", *, clean_wo
 
     return Question(
         prompt=show,
-        choices=lambda rules: ("Legal", "Not legal"),
-        answer=lambda rules: "Legal" if verdict(rules).legal else "Not legal",
+        choices=lambda rules: (_("Legal"), _("Not legal")),
+        answer=lambda rules: _("Legal") if verdict(rules).legal else _("Not legal"),
         explain=lambda rules: meld_verdict_html(verdict(rules), clean_word=clean_word),
         variant=variant,
     )
@@ -637,7 +653,7 @@ class Quiz:
         self._choices: list[Any] = []
         self._feedback: list[Any] = []
         self.summary = parts.html()
-        self.again = parts.button("Start again", icon="refresh")
+        self.again = parts.button(_("Start again"), icon="refresh")
         self.again.on_click(lambda _button: self.reset())
         self.widget = parts.vbox(border="1px solid #d0d7de", padding="0.5em")
         self._title = [parts.html(f"<h3>{html.escape(title)}</h3>")] if title else []
@@ -689,15 +705,19 @@ class Quiz:
                 prompt, choices = question.prompt(rules), tuple(question.choices(rules))
             except Exception as error:
                 prompt, choices = _error_html(error), ()
-            header = parts.html(f"<strong>Question {index + 1} of {len(self.questions)}</strong>{prompt}")
+            header = parts.html(f"<strong>{self._heading(index)}</strong>{prompt}")
             # one ToggleButtons per question, not a Button per choice: a third of the widget models to sync
-            picker = parts.toggle_buttons(choices, [f"Question {index + 1}: {choice}" for choice in choices])
+            picker = parts.toggle_buttons(choices, [_("Question {number}: {choice}", number=index + 1, choice=choice)
+                                                    for choice in choices])
             picker.observe(lambda change, i=index: self._picked(i, change["new"]), names="value")
             self._prompts.append(header)
             self._choices.append(picker)
             self._feedback.append(parts.html())
         self.summary.value = ""
         self.widget.children = [*self._title, *self._question_widgets(), self.summary]
+
+    def _heading(self, index: int) -> str:
+        return html.escape(_("Question {number} of {total}", number=index + 1, total=len(self.questions)))
 
     @property
     def _widgets(self) -> list[Any]:
@@ -729,9 +749,9 @@ class Quiz:
         retry = self._retries[index]
         if retry is not None:
             retry.layout.display = "none"
-        again = "with other cards" if changed else "again"
-        self._feedback[index].value = (f'{STYLE}<div class="buraco-feedback" role="status">Question {index + 1} {again}: '
-                                       "choose your answer.</div>")
+        said = html.escape(_("Question {number} with other cards: choose your answer.", number=index + 1) if changed
+                           else _("Question {number} again: choose your answer.", number=index + 1))
+        self._feedback[index].value = f'{STYLE}<div class="buraco-feedback" role="status">{said}</div>'
         self.widget.children = self._children()
 
     def _fresh_variant(self, index: int) -> bool:
@@ -746,7 +766,7 @@ class Quiz:
             logging.getLogger(__name__).exception("a fresh variant of a question failed")
             return False
         self.questions[index] = fresh
-        self._prompts[index].value = f"<strong>Question {index + 1} of {len(self.questions)}</strong>{prompt}"
+        self._prompts[index].value = f"<strong>{self._heading(index)}</strong>{prompt}"
         return True
 
     def _children(self) -> list[Any]:
@@ -780,10 +800,10 @@ class Quiz:
         picker.button_style = "success" if right else "danger"
         picker.disabled = True
         if right:
-            head = "✔ Right." if first else "✔ Right this time (the first answer is the one scored)."
+            head = html.escape(_("✔ Right.") if first else _("✔ Right this time (the first answer is the one scored)."))
         else:
-            head = (f"✘ Not quite: the answer is {html.escape(right_answer)} (you said {html.escape(choice)}). "
-                    "Here is why:")
+            head = html.escape(_("✘ Not quite: the answer is {answer} (you said {choice}). Here is why:",
+                                 answer=right_answer, choice=choice))
         self._feedback[index].value = (
             f'{STYLE}<div class="buraco-feedback {"right" if right else "wrong"}" role="status">'
             f"<strong>{head}</strong></div>{explanation}"
@@ -791,8 +811,9 @@ class Quiz:
         if not right:
             retry = self._retries[index]
             if retry is None:
-                retry = parts.button("Try another" if self.fresh else "Try again", icon="undo", own_layout=True,
-                                     tooltip=f"Answer question {index + 1} again" + (", with other cards" if self.fresh else ""))
+                tip = (_("Answer question {number} again, with other cards", number=index + 1) if self.fresh
+                       else _("Answer question {number} again", number=index + 1))
+                retry = parts.button(_("Try another") if self.fresh else _("Try again"), icon="undo", own_layout=True, tooltip=tip)
                 retry.layout.align_self = "flex-start"
                 retry.on_click(lambda _button, i=index: self.retry(i))
                 self._retries[index] = retry
@@ -810,11 +831,10 @@ class Quiz:
     def _finish(self) -> None:
         total = len(self.questions)
         saved = self.page.record_quiz(self.score, total, self.quiz) if self.page is not None else ""
-        self.summary.value = (
-            f'<p class="quiz-summary" role="status"><strong>You got {self.score} of {total} right at the first try</strong> '
-            f"under the {html.escape(self.rules.name)} rules. {html.escape(saved)} "
-            "Try again any question you missed, or start the whole quiz again.</p>"
-        )
+        got = html.escape(_("You got {score} of {total} right at the first try", score=self.score, total=total))
+        under = html.escape(_("under the {rules} rules.", rules=self.rules.name))
+        again = html.escape(_("Try again any question you missed, or start the whole quiz again."))
+        self.summary.value = f'<p class="quiz-summary" role="status"><strong>{got}</strong> {under} {html.escape(saved)} {again}</p>'
         self.widget.children = self._children()
 
 
@@ -863,14 +883,14 @@ class Tryout:
     """Type cards, press Check, read the engine's verdict: a sandbox beside the exercises."""
 
     def __init__(self, check: Callable[[str, Rules], Verdict] | None = None,
-                 chooser: RulesetChooser | None = None, *, placeholder: str = "e.g. 7D JK 6D",
-                 label: str = "Cards", value: str = "", clean_word: bool = True) -> None:
+                 chooser: RulesetChooser | None = None, *, placeholder: str = N_("e.g. 7D JK 6D"),
+                 label: str = N_("Cards"), value: str = "", clean_word: bool = True) -> None:
         self.check = check or (lambda text, rules: check_meld(text, rules))
         self.clean_word = clean_word
         self.chooser = chooser
-        self.text = widgets.Text(value=value, placeholder=placeholder, description=label, continuous_update=False,
+        self.text = widgets.Text(value=value, placeholder=_(placeholder), description=_(label), continuous_update=False,
                                  layout=parts.layout(), style=parts.text_style())
-        self.button = parts.button("Check", icon="search")
+        self.button = parts.button(_("Check"), icon="search")
         self.result = parts.html()
         self.button.on_click(lambda _button: self.run())
         self.text.observe(lambda _change: self.run(), names="value")

@@ -19,32 +19,34 @@ import html
 from collections.abc import Sequence
 from typing import Final
 
+from buraco_learn.i18n import N_, _
+
 #: The three lines of each lesson, by lesson id.
 RECAPS: Final[dict[str, tuple[str, str, str]]] = {
     "cards": (
-        "Burraco is played with two decks of cards and four jokers: 108 cards.",
-        "The jokers and the 2s are wild: they stand in for a card you do not have.",
-        "Each player is dealt 11 cards, and each side has a second hand of 11, the pot, face down for later.",
+        N_("Burraco is played with two decks of cards and four jokers: 108 cards."),
+        N_("The jokers and the 2s are wild: they stand in for a card you do not have."),
+        N_("Each player is dealt 11 cards, and each side has a second hand of 11, the pot, face down for later."),
     ),
     "melds": (
-        "A meld is three or more cards laid face up for your side.",
-        "A set is cards of one rank, such as three 10s; a run is cards of one suit in a row, such as 7♥ 8♥ 9♥.",
-        "You and your partner may add cards to your side's melds later.",
+        N_("A meld is three or more cards laid face up for your side."),
+        N_("A set is cards of one rank, such as three 10s; a run is cards of one suit in a row, such as 7♥ 8♥ 9♥."),
+        N_("You and your partner may add cards to your side's melds later."),
     ),
     "wild-cards": (
-        "A meld holds at most one wild card, and is never made of wild cards alone.",
-        "A 2 in its own place in a run of its suit, as in A♠ 2♠ 3♠, is an ordinary card.",
-        "A wild card in a run can be swapped for the very card it stands for.",
+        N_("A meld holds at most one wild card, and is never made of wild cards alone."),
+        N_("A 2 in its own place in a run of its suit, as in A♠ 2♠ 3♠, is an ordinary card."),
+        N_("A wild card in a run can be swapped for the very card it stands for."),
     ),
     "aces": (
-        "The ace goes below the 2, as in A 2 3, or above the King, as in Q K A.",
-        "A run never turns the corner: K A 2 is not a run.",
-        "One run holds one ace: never an ace at both ends.",
+        N_("The ace goes below the 2, as in A 2 3, or above the King, as in Q K A."),
+        N_("A run never turns the corner: K A 2 is not a run."),
+        N_("One run holds one ace: never an ace at both ends."),
     ),
     "turn": (
-        "Each turn, first draw the top card of the stock or take the whole discard pile.",
-        "Then lay out new melds and add to your side's melds, if you like.",
-        "End your turn by discarding one card face up on the pile.",
+        N_("Each turn, first draw the top card of the stock or take the whole discard pile."),
+        N_("Then lay out new melds and add to your side's melds, if you like."),
+        N_("End your turn by discarding one card face up on the pile."),
     ),
     "burraco": (
         "A burraco is a meld of seven cards or more.",
@@ -118,7 +120,7 @@ RECAPS: Final[dict[str, tuple[str, str, str]]] = {
     ),
 }
 
-HEADING: Final = "What you learned"
+HEADING: Final = N_("What you learned")
 RECAP_STYLE: Final = """<style>
 .buraco-recap{border-left:4px solid #1e7b34;background:#f3faf4;border-radius:0 6px 6px 0;padding:.5em 1em .6em;margin:.8em 0 .6em}
 .buraco-recap h3{margin:.1em 0 .35em;font-size:110%}
@@ -128,8 +130,9 @@ RECAP_STYLE: Final = """<style>
 
 
 def recap(lesson: str) -> tuple[str, str, str] | None:
-    """The three lines of ``lesson`` (its catalogue id), or None when it has none yet."""
-    return RECAPS.get(lesson)
+    """The three lines of ``lesson`` (its catalogue id), in the learner's language, or None when it has none yet."""
+    lines = RECAPS.get(lesson)
+    return None if lines is None else (_(lines[0]), _(lines[1]), _(lines[2]))
 
 
 def recap_html(lesson: str) -> str:
@@ -141,4 +144,5 @@ def recap_html(lesson: str) -> str:
 def lines_html(lines: Sequence[str]) -> str:
     """Three recap lines drawn as every lesson's recap ("What you learned")."""
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-    return f'{RECAP_STYLE}<section class="buraco-recap" aria-label="{HEADING}"><h3>{HEADING}</h3><ul>{items}</ul></section>'
+    heading = html.escape(_(HEADING))
+    return f'{RECAP_STYLE}<section class="buraco-recap" aria-label="{heading}"><h3>{heading}</h3><ul>{items}</ul></section>'

@@ -83,8 +83,11 @@ def how_to_earn(stars: int) -> str:
     >>> how_to_earn(2)
     'For the third star, open the lesson again and answer every task right the first time.'
     """
+    from buraco_learn.i18n import _, ngettext
+
     if stars >= MOST:
         return ""
     if stars == 2:
-        return "For the third star, open the lesson again and answer every task right the first time."
-    return f"For more stars, answer every task of the lesson, with at most {FEW_MISTAKES} wrong answers."
+        return _("For the third star, open the lesson again and answer every task right the first time.")
+    return ngettext("For more stars, answer every task of the lesson, with at most {n} wrong answer.",
+                    "For more stars, answer every task of the lesson, with at most {n} wrong answers.", FEW_MISTAKES)

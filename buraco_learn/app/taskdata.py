@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any, Final, TypeGuard
 
 from buraco_learn.errors import BuracoError
+from buraco_learn.i18n import _
 from buraco_learn.rules import Rules
 
 #: The folder of the task files, inside the lessons folder.
@@ -59,6 +60,38 @@ KINDS: Final = ("table", "quiz", "cards", "strategy", "scoring", "guided-hand", 
 #: A task file's top-level key for the lesson's three-line recap (lessons of the course have theirs in app/recaps.py).
 RECAP_KEY: Final = "recap"
 QUESTION_KINDS: Final = ("meld", "burraco", "trial", "number", "preset")
+#: The fields of a task file that hold what the learner reads, by where they stand: a block's own fields, a quiz's
+#: questions, a ``cards`` block's steps, a ``strategy`` block's positions, and the file's ``recap`` lines. The teacher
+#: writes them in English; :func:`~buraco_learn.i18n.extract_tasks` puts them in the catalogue and the page shows each
+#: through :func:`~buraco_learn.i18n._` (its translation, where the catalogue has one).
+TEXT_KEYS: Final = {"block": ("task", "title"), "questions": ("trial", "why", "number", "preset", "prompt"),
+                    "steps": ("title",), "positions": ("title", "why"), RECAP_KEY: ()}
+
+
+def task_texts(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The learner's texts of a task file's ``data`` (as TOML reads it), each with where it stands
+    (``[check] questions: why``), in the file's order: what the catalogue translates (:data:`TEXT_KEYS`)."""
+    found: list[tuple[str, str]] = []
+
+    def add(text: Any, where: str) -> None:
+        if isinstance(text, str) and text.strip():
+            found.append((text, where))
+
+    for name, fields in data.items():
+        if name == RECAP_KEY:
+            for line in fields if isinstance(fields, list) else ():
+                add(line, RECAP_KEY)
+            continue
+        if not isinstance(fields, dict):
+            continue
+        for key in TEXT_KEYS["block"]:
+            add(fields.get(key), f"[{name}] {key}")
+        for part in ("questions", "steps", "positions"):
+            entries = fields.get(part)
+            for entry in entries if isinstance(entries, list) else ():
+                for key in TEXT_KEYS[part] if isinstance(entry, dict) else ():
+                    add(entry.get(key), f"[{name}] {part}: {key}")
+    return found
 
 
 class TaskDataError(BuracoError):
@@ -150,7 +183,7 @@ def recap_lines(lesson: str, folder: Path | None = None) -> tuple[str, ...] | No
         lines = tomllib.loads(path.read_text(encoding="utf-8")).get(RECAP_KEY)
     except tomllib.TOMLDecodeError:
         return None  # load() says what is wrong with the file
-    return None if lines is None else tuple(lines)
+    return None if lines is None else tuple(_(line) for line in lines)
 
 
 def load(lesson: str, folder: Path | None = None) -> dict[str, Block]:
@@ -233,7 +266,7 @@ def _table(block: Block) -> Any:
     if comment and not _known(comment, COMMENTS):
         raise block.fail(f"unknown comment {comment!r} (known: {', '.join(COMMENTS)})")
     _check_position(block, "position", position)
-    exercise = Exercise(block.get("key", block.name, str), _ruleset(block), _setup(position), block.need("task"), tuple(goals),
+    exercise = Exercise(block.get("key", block.name, str), _ruleset(block), _setup(position), _(block.need("task")), tuple(goals),
                         *([COMMENTS[comment]] if comment else []))
     try:
         exercise.start()
@@ -275,14 +308,16 @@ def _meld_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
     _allowed(block, where, entry, "meld", "prompt", "clean_word")
     cards = _check_cards(block, entry["meld"], where)
     clean_word = entry.get("clean_word", block.get("clean_word", True, bool))
-    return meld_question(cards, entry.get("prompt", "Is this a legal meld?"), clean_word=bool(clean_word))
+    prompt = _(entry["prompt"]) if "prompt" in entry else _("Is this a legal meld?")
+    return meld_question(cards, prompt, clean_word=bool(clean_word))
 
 
 def _burraco_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
     from buraco_learn.app.exercises import burraco_question
 
     _allowed(block, where, entry, "burraco", "prompt")
-    return burraco_question(_check_cards(block, entry["burraco"], where), entry.get("prompt", "What is this meld?"))
+    prompt = _(entry["prompt"]) if "prompt" in entry else _("What is this meld?")
+    return burraco_question(_check_cards(block, entry["burraco"], where), prompt)
 
 
 _TRIAL_FIELDS: Final = ("trial", "hand", "melds", "pile", "pot", "phase", "before", "action", "why", "rule")
@@ -323,7 +358,8 @@ def trial_of(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
     def build(rules: Rules) -> Any:
         return scripted(rules, hand, melds, pile=pile, pot=pot, phase=phase)
 
-    return Trial(str(entry["trial"]), build, str(entry["action"]), before=tuple(before), why=entry.get("why", ""), rule=rule)
+    why = entry.get("why", "")
+    return Trial(_(str(entry["trial"])), build, str(entry["action"]), before=tuple(before), why=_(why) if why else "", rule=rule)
 
 
 def _trial_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
@@ -366,7 +402,7 @@ def _number_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
     choices = entry.get("choices", [])
     if not isinstance(choices, list) or len(choices) < 2 or not all(isinstance(choice, int) for choice in choices):
         raise block.fail(f"{where}: choices must be two or more whole numbers (the answer is added if missing)")
-    return number_question(str(entry["number"]), value, why, lambda rules: tuple(choices))
+    return number_question(_(str(entry["number"])), value, why, lambda rules: tuple(choices))
 
 
 def _preset_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
@@ -385,7 +421,7 @@ def _preset_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
     wanted = entry["when"]
     wanted = tuple(wanted) if isinstance(wanted, list) else wanted
     try:
-        return preset_question(str(entry["preset"]), option, lambda rules: getattr(rules, option) == wanted, among)
+        return preset_question(_(str(entry["preset"])), option, lambda rules: getattr(rules, option) == wanted, among)
     except ValueError as error:
         raise block.fail(f"{where}: {error}") from None
 
@@ -408,7 +444,7 @@ def _cards(block: Block) -> list[Any]:
             raise block.fail(f"step {number} must have a title and a make, such as {{ title = \"A set\", make = \"set\" }}")
         if not _known(entry["make"], MAKERS):
             raise block.fail(f"step {number}: unknown make {entry['make']!r} (known: {', '.join(MAKERS)})")
-        steps.append(Step(str(entry["title"]), MAKERS[entry["make"]]))
+        steps.append(Step(_(str(entry["title"])), MAKERS[entry["make"]]))
     if not steps:
         raise block.fail("steps is empty")
     return steps
@@ -441,8 +477,8 @@ def _strategy(block: Block) -> list[Any]:
         if not isinstance(entry, dict) or not set(_SPOT_FIELDS) <= set(entry) <= {*_SPOT_FIELDS, "variants"}:
             raise block.fail(f"{where} must have {', '.join(_SPOT_FIELDS)} (and may have variants)")
         _check_spot(block, where, entry)
-        spot = Spot(str(entry["key"]), str(entry["title"]), _setup(entry["position"]), str(entry["expect"]),
-                    tuple(entry["traps"]), str(entry["why"]), *([tuple(entry["variants"])] if "variants" in entry else []))
+        spot = Spot(str(entry["key"]), _(str(entry["title"])), _setup(entry["position"]), str(entry["expect"]),
+                    tuple(entry["traps"]), _(str(entry["why"])), *([tuple(entry["variants"])] if "variants" in entry else []))
         try:
             spot.state(), spot.trap_actions(), spot.named_cards()
         except (ValueError, TypeError, KeyError) as error:  # the engine's own reason: a card twice, a wrong seat, ...
@@ -600,7 +636,7 @@ def shown(block: Block, page: Any) -> Any:
         from buraco_learn.app.lessonkit import Quiz
 
         return Quiz(built, getattr(page, "chooser", None) if block.get("follows_chooser", False) else None, page=page,
-                    quiz=block.get("name", "check"), rules=_ruleset(block), title=block.get("title", ""),
+                    quiz=block.get("name", "check"), rules=_ruleset(block), title=_(block.get("title", "")) if block.get("title") else "",
                     fresh=bool(block.get("fresh", False)))
     if block.kind == "scoring":
         return exercises.ScoringExercise(page=page, **built)

@@ -28,7 +28,34 @@ from typing import Any, ClassVar, Protocol
 
 import traitlets
 
+from buraco_learn.i18n import _, browser_tag, ngettext
 from buraco_learn.ui.base import BuracoWidget, intent, module_asset, static_asset
+
+
+def picker_labels(task: dict[str, Any]) -> dict[str, Any]:
+    """Every word the picker's front end writes around what it draws, in the learner's language (read when the
+    task is sent): ``check_n``, the button's count of cards selected, by count (0 to the hand's size)."""
+    step, steps = int(task.get("step", 0)), int(task.get("steps", 0))
+    return {
+        "locale": browser_tag(),
+        "four_colour": _("Four-colour deck"),
+        "large": _("Large cards"),
+        "display_options": _("Display options"),
+        "task_of": _("Task {step} of {steps}", step=step, steps=steps),
+        "task_number": _("Task {step} of {steps}: ", step=step, steps=steps),
+        "passed": _(" (passed)"),
+        "on_table": _("On the table"),
+        "pick_one": _("Your hand: click one card"),
+        "pick_many": _("Your hand: click cards to pick them"),
+        "hand": _("Your hand"),
+        "answer_card": _(", part of a right answer"),
+        "your_pick": _(", your pick"),
+        "check": _("Check"),
+        "check_n": [ngettext(" ({n} card)", " ({n} cards)", n) for n in range(len(task.get("hand", ())) + 1)],
+        "another": _("Try another"),
+        "next": _("Next task"),
+        "all_done": _("Every task passed. Well done!"),
+    }
 
 
 class Session(Protocol):
@@ -67,6 +94,7 @@ class HandPicker(BuracoWidget):
     task = traitlets.Dict(help="The task as the learner sees it.").tag(sync=True)
     feedback = traitlets.Dict(help="The engine's word on the last pick.").tag(sync=True)
     selected = traitlets.List(traitlets.Unicode(), help="Ids of the selected cards of the hand.").tag(sync=True)
+    labels = traitlets.Dict(help="The words the front end writes, in the learner's language (picker_labels).").tag(sync=True)
 
     browser_traits: ClassVar[frozenset[str]] = BuracoWidget.browser_traits | {"selected"}
 
@@ -78,6 +106,7 @@ class HandPicker(BuracoWidget):
     def _sync(self) -> None:
         with self.hold_sync():
             self.task = self.session.view()
+            self.labels = picker_labels(self.task)
             self.feedback = dict(self.session.feedback)
             self.selected = list(self.session.selected)
 

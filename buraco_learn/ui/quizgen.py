@@ -30,6 +30,7 @@ from typing import Final
 
 from buraco_learn.cards import Card, Rank, Suit, format_cards
 from buraco_learn.extend import check_add
+from buraco_learn.i18n import _
 from buraco_learn.melds import Meld, Verdict, check_meld
 from buraco_learn.problems import Problem, explain
 from buraco_learn.rules import Rules
@@ -123,26 +124,41 @@ def meld_why(verdict: Verdict) -> list[str]:
     meld, rules = verdict.meld, verdict.rules
     if not verdict.legal or meld is None:
         return []
+    from buraco_learn.ui.table_view import meld_name
+
     if verdict.kind == "set":
-        lines = [f"It is a set: {len(meld)} cards of the same rank, and a set needs three or more {quote_rule('set', rules)}."]
+        lines = [_("It is a set: {count} cards of the same rank, and a set needs three or more {rule}.",
+                   count=len(meld), rule=quote_rule("set", rules))]
     else:
-        lines = [f"It is a run: {len(meld)} cards of one suit in a row, and a run needs three or more {quote_rule('run', rules)}."]
+        lines = [_("It is a run: {count} cards of one suit in a row, and a run needs three or more {rule}.",
+                   count=len(meld), rule=quote_rule("run", rules))]
     wilds = [slot for slot in meld.slots if slot.wild]
+    one_wild = quote_rule("one_wild", rules)
     for slot in wilds:
-        what = "joker" if slot.card.is_joker else slot.card.unicode()
+        card = slot.card.unicode()
+        joker = slot.card.is_joker
         if slot.stands_for == slot.card:
-            lines.append(f"The {what} is wild even in its own place {quote_rule('natural_two', rules)}; a meld may hold "
-                         f"one wild card {quote_rule('one_wild', rules)}.")
+            params = {"card": card, "rule": quote_rule("natural_two", rules), "one_wild": one_wild}
+            lines.append(_("The joker is wild even in its own place {rule}; a meld may hold one wild card {one_wild}.", **params)
+                         if joker else
+                         _("The {card} is wild even in its own place {rule}; a meld may hold one wild card {one_wild}.", **params))
             continue
-        stands = f" stands for {slot.stands_for.unicode()}" if slot.stands_for is not None and verdict.kind == "run" else " is its wild card"
-        lines.append(f"The {what}{stands}; a meld may hold one wild card {quote_rule('one_wild', rules)}.")
+        if slot.stands_for is not None and verdict.kind == "run":
+            stands = slot.stands_for.unicode()
+            lines.append(_("The joker stands for {stands}; a meld may hold one wild card {rule}.", stands=stands, rule=one_wild)
+                         if joker else
+                         _("The {card} stands for {stands}; a meld may hold one wild card {rule}.", card=card, stands=stands, rule=one_wild))
+        else:
+            lines.append(_("The joker is its wild card; a meld may hold one wild card {rule}.", rule=one_wild) if joker else
+                         _("The {card} is its wild card; a meld may hold one wild card {rule}.", card=card, rule=one_wild))
     if verdict.kind == "run":
         for slot in meld.slots:
             if not slot.wild and slot.card.rank is Rank.TWO and rules.twos_wild:
-                lines.append(f"The {slot.card.unicode()} sits in its own place in a run of {slot.card.suit.name.lower() if slot.card.suit is not None else 'its suit'}, "
-                             f"so it is an ordinary card, not a wild one {quote_rule('natural_two', rules)}.")
+                run = meld_name(meld) if meld.suit is not None else _("run of its suit")
+                lines.append(_("The {card} sits in its own place in a {run}, so it is an ordinary card, not a wild one {rule}.",
+                               card=slot.card.unicode(), run=run, rule=quote_rule("natural_two", rules)))
         if any(slot.rank is Rank.ACE for slot in meld.slots):
-            lines.append(f"The ace sits below the 2 or above the King {quote_rule('aces', rules)}.")
+            lines.append(_("The ace sits below the 2 or above the King {rule}.", rule=quote_rule("aces", rules)))
     return lines
 
 
