@@ -219,3 +219,20 @@ def test_the_scan_finds_english_where_it_is(store: ProgressStore) -> None:
     for said in ("'Question {number} of {total}'", "'Legal'", "'Your hand: click cards to pick them'", "'A set'", "'What you learned'",
                  "'Make this meld'", "'Right!'"):
         assert any(f"English {said}" in line for line in found), said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_recap_and_the_binder_box_read_in_the_language(lang: str, store: ProgressStore) -> None:
+    from buraco_learn.app.recaps import RECAPS, recap, recap_html
+    from buraco_learn.app.sessionbox import SessionProgress
+
+    patterns = english_patterns(lang)
+    with i18n.use(lang):
+        for lesson_id in RECAPS:
+            lines = recap(lesson_id)
+            assert lines is not None and not english_in(list(lines), patterns), lesson_id
+            assert "What you learned" not in recap_html(lesson_id)
+        box = SessionProgress(store, lambda: None)
+        texts = [*shown_texts(box.widget), box.upload.description]
+    assert not english_in(texts, patterns)
+    assert box.upload.description == {"it": "Carica i miei progressi", "pt_BR": "Carregar meu progresso"}[lang]

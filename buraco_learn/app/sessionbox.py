@@ -26,6 +26,7 @@ from buraco_learn.app import parts
 from buraco_learn.app.progress import ProgressError, ProgressStore
 from buraco_learn.app.progressfile import FILE_NAME, export_progress, import_progress
 from buraco_learn.app.where import BINDER_WORDS
+from buraco_learn.i18n import _
 
 DOWNLOAD_STYLE = ("display:inline-block;padding:.35em .8em;border-radius:4px;background:#0b57d0;color:#fff;"
                   "font-weight:bold;text-decoration:none")
@@ -41,10 +42,11 @@ class SessionProgress:
         self.download = parts.html()
         self.message = parts.html()
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         description="Load my progress", layout=parts.auto_layout())
+                                         description=_("Load my progress"), layout=parts.auto_layout())
         self.upload.observe(self._uploaded, names="value")
+        keep = html.escape(_("Keep your progress"))
         self.widget = parts.vbox([
-            parts.html(f'<h3>Keep your progress</h3><p class="store-path">{html.escape(BINDER_WORDS)}</p>'),
+            parts.html(f'<h3>{keep}</h3><p class="store-path">{html.escape(BINDER_WORDS)}</p>'),
             parts.hbox([self.download, self.upload], flex_flow="row wrap", align_items="center"),
             self.message,
         ])
@@ -57,8 +59,9 @@ class SessionProgress:
         except ProgressError:
             self.download.value = ""
             return
+        said = html.escape(_("Download my progress"))
         self.download.value = (f'<a class="progress-download" download="{FILE_NAME}" style="{DOWNLOAD_STYLE}" '
-                               f'href="data:application/json;base64,{content}">Download my progress</a>')
+                               f'href="data:application/json;base64,{content}">{said}</a>')
 
     def _uploaded(self, change: dict[str, Any]) -> None:
         files = change.get("new") or ()
