@@ -38,6 +38,7 @@ from typing import Any, Final
 from buraco_learn.cards import Card, Rank, copies_in_deck, parse_cards
 from buraco_learn.errors import InvalidRecordError
 from buraco_learn.game.predicates import BURRACO, POT, close_shortfall
+from buraco_learn.i18n import N_, _, language
 from buraco_learn.melds import Meld, burraco_kind, check_meld
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite
@@ -166,6 +167,25 @@ class ScoreItem:
     label: str
     points: int
     source: str
+    #: The line as a message of the catalogue (``{cards}`` its cards), for :meth:`text`; empty: the label as it is.
+    message: str = field(default="", compare=False, repr=False)
+    cards: str = field(default="", compare=False, repr=False)
+
+    def text(self) -> str:
+        """The line in the current language (in English, :attr:`label`).
+
+        >>> from buraco_learn import preset
+        >>> from buraco_learn.i18n import use
+        >>> item = score_side(SideInput.of(["5S 6S 7S"], hands=["JK"]), False, preset("italian")).items()[1]
+        >>> item.text()
+        'in hand: JK'
+        >>> with use("it"):
+        ...     item.text()
+        'in mano: jolly'
+        """
+        if not self.message or language() == "en":
+            return self.label
+        return _(self.message, cards=_faces(self.cards))
 
     def __str__(self) -> str:
         return f"{self.points:+d}  {self.label}  ({self.source})"
@@ -206,11 +226,12 @@ class SideScore:
         if self.breakdown:
             return list(self.breakdown)
         lines = [
-            ScoreItem("cards melded", self.melded, ""),
-            ScoreItem("cards in hand", self.in_hand, ""),
-            *(ScoreItem(f"{b.kind} burraco {b.meld.notation(unicode=True)}", b.bonus, "") for b in self.burracos),
-            ScoreItem("closing", self.closing_bonus, ""),
-            ScoreItem("pot", self.pot, ""),
+            ScoreItem("cards melded", self.melded, "", N_("cards melded")),
+            ScoreItem("cards in hand", self.in_hand, "", N_("cards in hand")),
+            *(ScoreItem(f"{b.kind} burraco {b.meld.notation(unicode=True)}", b.bonus, "", _BURRACO_LINES.get((b.kind, "burraco"), ""),
+                        b.meld.notation(unicode=True)) for b in self.burracos),
+            ScoreItem("closing", self.closing_bonus, "", N_("closing")),
+            ScoreItem("pot", self.pot, "", N_("pot")),
         ]
         return [line for line in lines if line.points]
 
@@ -262,6 +283,41 @@ def _unicode(cards: Iterable[Card]) -> str:
     return " ".join(card.unicode() for card in cards)
 
 
+def _faces(cards: str) -> str:
+    """Cards as a score line writes them (``9♦ JK``), the joker named in the current language."""
+    joker = _("joker")
+    return " ".join(joker if token == "JK" else token.replace("JK=", f"{joker}=") for token in cards.split(" ")) if cards else cards
+
+
+#: The score's lines about the pot, by the pot's name (``{cards}`` the pot's cards).
+_POT_NOT_TAKEN: Final = {"pozzetto": N_("pozzetto not taken"), "morto": N_("morto not taken"), "pot": N_("pot not taken")}
+_POT_UNSEEN: Final = {"pozzetto": N_("pozzetto taken but unseen: {cards}"), "morto": N_("morto taken but unseen: {cards}"),
+                      "pot": N_("pot taken but unseen: {cards}")}
+_POT_PENALTY: Final = {
+    "pozzetto": N_("pozzetto taken but unseen: the penalty, not its cards ({cards})"),
+    "morto": N_("morto taken but unseen: the penalty, not its cards ({cards})"),
+    "pot": N_("pot taken but unseen: the penalty, not its cards ({cards})"),
+}
+#: A burraco's line, by its kind and the ruleset's word for it (``{cards}`` the meld).
+_BURRACO_LINES: Final = {
+    ("clean", "burraco"): N_("clean burraco {cards}"),
+    ("semi-clean", "burraco"): N_("semi-clean burraco {cards}"),
+    ("dirty", "burraco"): N_("dirty burraco {cards}"),
+    ("royal", "burraco"): N_("royal burraco {cards}"),
+    ("ace-to-ace", "burraco"): N_("ace-to-ace burraco {cards}"),
+    ("clean", "canasta"): N_("clean canasta {cards}"),
+    ("semi-clean", "canasta"): N_("semi-clean canasta {cards}"),
+    ("dirty", "canasta"): N_("dirty canasta {cards}"),
+    ("royal", "canasta"): N_("royal canasta {cards}"),
+    ("ace-to-ace", "canasta"): N_("ace-to-ace canasta {cards}"),
+    ("clean", "canastra"): N_("clean canastra {cards}"),
+    ("semi-clean", "canastra"): N_("semi-clean canastra {cards}"),
+    ("dirty", "canastra"): N_("dirty canastra {cards}"),
+    ("royal", "canastra"): N_("royal canastra {cards}"),
+    ("ace-to-ace", "canastra"): N_("ace-to-ace canastra {cards}"),
+}
+
+
 def score_side(side: SideInput, closed: bool, rules: Rules, name: str = "") -> SideScore:
     """Score one side's hand; ``closed`` is true for the side that closed.
 
@@ -277,13 +333,14 @@ def score_side(side: SideInput, closed: bool, rules: Rules, name: str = "") -> S
     for meld in side.melds:
         points = sum(rules.value(card) for card in meld.cards)
         melded += points
-        items.append(ScoreItem(f"meld {meld.notation(unicode=True)}", points, source_of("melded", doc)))
+        notation = meld.notation(unicode=True)
+        items.append(ScoreItem(f"meld {notation}", points, source_of("melded", doc), N_("meld {cards}"), notation))
     in_hand = 0
     for hand in side.hands:
         if hand:
             points = -sum(rules.value(card) for card in hand)
             in_hand += points
-            items.append(ScoreItem(f"in hand: {_unicode(hand)}", points, source_of("in_hand", doc)))
+            items.append(ScoreItem(f"in hand: {_unicode(hand)}", points, source_of("in_hand", doc), N_("in hand: {cards}"), _unicode(hand)))
     pot = 0
     pot_item: ScoreItem | None = None
     unseen = side.unseen_pot
@@ -292,15 +349,15 @@ def score_side(side: SideInput, closed: bool, rules: Rules, name: str = "") -> S
             # 002 'Scoring': "its owners subtract the value of its cards instead of the 100"
             pot = -sum(rules.value(card) for card in unseen)
             label = f"{pot_word(rules)} taken but unseen: {_unicode(unseen)}"
-            pot_item = ScoreItem(label, pot, cite("unseen_pot", doc).short())
+            pot_item = ScoreItem(label, pot, cite("unseen_pot", doc).short(), _POT_UNSEEN.get(pot_word(rules), ""), _unicode(unseen))
         else:
             # the option off (a house rule): the penalty, not the cards' value
             pot = -rules.pot_penalty
             label = f"{pot_word(rules)} taken but unseen: the penalty, not its cards ({_unicode(unseen)})"
-            pot_item = ScoreItem(label, pot, source_of("pot_penalty", doc))
+            pot_item = ScoreItem(label, pot, source_of("pot_penalty", doc), _POT_PENALTY.get(pot_word(rules), ""), _unicode(unseen))
     elif side.pot == POT_NOT_TAKEN:
         pot = -rules.pot_penalty
-        pot_item = ScoreItem(f"{pot_word(rules)} not taken", pot, source_of("pot_penalty", doc))
+        pot_item = ScoreItem(f"{pot_word(rules)} not taken", pot, source_of("pot_penalty", doc), _POT_NOT_TAKEN.get(pot_word(rules), ""))
     burracos = []
     for meld in side.melds:
         kind = burraco_kind(meld, rules)
@@ -309,10 +366,11 @@ def score_side(side: SideInput, closed: bool, rules: Rules, name: str = "") -> S
         bonus = burraco_bonus(kind, rules)
         burracos.append(BurracoItem(meld, kind, bonus))
         label = f"{kind} {burraco_word(rules)} {meld.notation(unicode=True)}"
-        items.append(ScoreItem(label, bonus, _burraco_source(kind, rules)))
+        items.append(ScoreItem(label, bonus, _burraco_source(kind, rules), _BURRACO_LINES.get((kind, burraco_word(rules)), ""),
+                               meld.notation(unicode=True)))
     closing = rules.closing_bonus if closed else 0
     if closed:
-        items.append(ScoreItem("closing", closing, source_of("closing", doc)))
+        items.append(ScoreItem("closing", closing, source_of("closing", doc), N_("closing")))
     if pot_item is not None:
         items.append(pot_item)
     bonus_total = sum(item.bonus for item in burracos)

@@ -25,13 +25,14 @@ function cardNode(view, { extraLabel = "" } = {}) {
   return node;
 }
 
-const fmt = (n) => Number(n).toLocaleString("en-GB");
+// Every word the replayer writes comes from Python in the learner's language (the frame's `texts`, its
+// seats' and pots' texts); numbers are written as the frame's `locale` (the language's tag) writes them.
+let locale = "en-GB";
+const fmt = (n) => Number(n).toLocaleString(locale);
 const signed = (n) => (n > 0 ? `+${fmt(n)}` : fmt(n));
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function render({ model, el }) {
-  const root = h("div", { class: "buraco-widget bl-table bl-replayer", "data-drawn": "0", tabindex: "0",
-    "aria-roledescription": "replayer", "aria-label": "Worked example: arrow keys step through it" });
+  const root = h("div", { class: "buraco-widget bl-table bl-replayer", "data-drawn": "0", tabindex: "0" });
   el.append(root);
   let draws = 0;
   let scheduled = false;
@@ -59,12 +60,18 @@ function render({ model, el }) {
   const draw = () => {
     scheduled = false;
     const f = model.get("frame") || {};
+    const T = f.texts || {};
+    if (T.root) {
+      root.setAttribute("aria-roledescription", T.role);
+      root.setAttribute("aria-label", T.root);
+    }
     if (!f.seats) return;
+    locale = f.locale || "en-GB";
     const moved = new Set(f.moved || []);
     const error = model.get("error") || "";
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset.key : undefined;
     const mark = (view) => {
-      const node = cardNode(view, { extraLabel: moved.has(view.id) ? ", just moved" : "" });
+      const node = cardNode(view, { extraLabel: moved.has(view.id) ? T.just_moved : "" });
       if (moved.has(view.id)) node.classList.add("bl-moved");
       return node;
     };
@@ -72,50 +79,49 @@ function render({ model, el }) {
     root.classList.toggle("bl-large", !!model.get("large"));
     root.replaceChildren();
 
-    const toggles = [["four_colour", "Four-colour deck"], ["large", "Large cards"]].map(([name, label]) =>
+    const toggles = [["four_colour", T.four_colour], ["large", T.large]].map(([name, label]) =>
       h("button", { type: "button", class: "bl-toggle", "data-key": `toggle-${name}`,
         "aria-pressed": model.get(name) ? "true" : "false", onclick: () => setTrait(name, !model.get(name)) }, label));
     root.append(h("div", { class: "bl-head" },
       h("p", { class: "bl-rules" }, h("strong", { class: "bl-title", text: f.title }), ` · ${f.rules}`),
-      h("div", { class: "bl-toolbar", role: "group", "aria-label": "Display options" }, toggles)));
+      h("div", { class: "bl-toolbar", role: "group", "aria-label": T.display_options }, toggles)));
 
-    const nav = h("div", { class: "bl-actions bl-nav", role: "toolbar", "aria-label": "Steps" },
-      h("button", { type: "button", class: "bl-action", "data-key": "first", disabled: f.step === 0, onclick: () => go(0) }, "« Start"),
-      h("button", { type: "button", class: "bl-action", "data-key": "back", disabled: f.step === 0, onclick: () => go(f.step - 1) }, "◀ Back"),
-      h("span", { class: "bl-step", role: "status", text: `Step ${f.step} of ${f.steps}` }),
-      h("button", { type: "button", class: "bl-action bl-primary", "data-key": "forward", disabled: f.step === f.steps, onclick: () => go(f.step + 1) }, "Next ▶"),
-      h("button", { type: "button", class: "bl-action", "data-key": "last", disabled: f.step === f.steps, onclick: () => go(f.steps) }, "End »"));
+    const nav = h("div", { class: "bl-actions bl-nav", role: "toolbar", "aria-label": T.steps },
+      h("button", { type: "button", class: "bl-action", "data-key": "first", disabled: f.step === 0, onclick: () => go(0) }, T.first),
+      h("button", { type: "button", class: "bl-action", "data-key": "back", disabled: f.step === 0, onclick: () => go(f.step - 1) }, T.back),
+      h("span", { class: "bl-step", role: "status", text: T.step }),
+      h("button", { type: "button", class: "bl-action bl-primary", "data-key": "forward", disabled: f.step === f.steps, onclick: () => go(f.step + 1) }, T.forward),
+      h("button", { type: "button", class: "bl-action", "data-key": "last", disabled: f.step === f.steps, onclick: () => go(f.steps) }, T.last));
     root.append(nav);
     root.append(h("div", { class: "bl-caption", "aria-live": "polite" },
       f.action ? h("p", { class: "bl-what", text: f.action }) : null,
       h("p", { class: "bl-caption-text", text: f.caption || "" }),
-      f.refusal ? h("p", { class: "bl-refusal", text: `The engine says: ${f.refusal}` }) : null));
+      f.refusal ? h("p", { class: "bl-refusal", text: T.refusal }) : null));
 
     const hands = h("div", { class: "bl-hands" }, f.seats.map((seat) => h("section", {
       class: `bl-seat${seat.current ? " bl-current" : ""}`, "data-seat": seat.seat,
-      "aria-label": `${seat.name}'s hand: ${plural(seat.cards.length, "card")}` },
-      h("p", { class: "bl-player-name" }, h("strong", { text: seat.name }), ` · ${plural(seat.cards.length, "card")}`,
-        seat.current ? h("span", { class: "bl-turn-mark", text: " ◀ to play" }) : null,
-        seat.pending_pot ? ` · pot waiting (${seat.pending_pot})` : ""),
+      "aria-label": seat.label },
+      h("p", { class: "bl-player-name" }, h("strong", { text: seat.name }), ` · ${seat.count_text}`,
+        seat.current ? h("span", { class: "bl-turn-mark", text: ` ${T.to_play}` }) : null,
+        seat.pending_text || ""),
       h("div", { class: "bl-cards" }, seat.cards.map(mark)))));
     const pile = f.pile || { cards: [], size: 0 };
     const centre = h("div", { class: "bl-centre" },
-      h("span", { class: "bl-card bl-face-down bl-stock", role: "img", "aria-label": `Stock: ${plural(f.stock, "card")} face down` }),
+      h("span", { class: "bl-card bl-face-down bl-stock", role: "img", "aria-label": T.stock }),
       h("div", { class: `bl-cards bl-pile bl-pile-${pile.visible}`, role: "group",
-        "aria-label": `Discard pile: ${plural(pile.size, "card")}${pile.visible === "top" ? "; only the top card shows" : ""}` },
+        "aria-label": T.pile },
         pile.cards.map(mark)),
-      h("ul", { class: "bl-pots", "aria-label": "Pots" }, (f.pots || []).map((pot) =>
-        h("li", { text: pot.left ? `Pot ${pot.index + 1}: ${plural(pot.size, "card")} face down` : `Pot ${pot.index + 1}: taken` }))));
+      h("ul", { class: "bl-pots", "aria-label": T.pots }, (f.pots || []).map((pot) => h("li", { text: pot.text }))));
     root.append(h("div", { class: "bl-felt bl-replay-felt" }, hands, centre));
 
-    const melds = h("section", { class: "bl-melds", "aria-label": "Melds on the table" });
+    const melds = h("section", { class: "bl-melds", "aria-label": T.melds });
     for (const side of f.melds || []) {
       const list = h("div", { class: "bl-side-melds" });
-      if (!side.melds.length) list.append(h("p", { class: "bl-none", text: "No melds yet." }));
+      if (!side.melds.length) list.append(h("p", { class: "bl-none", text: T.no_melds }));
       for (const meld of side.melds) {
         list.append(h("div", { class: `bl-meld${meld.burraco ? ` bl-burraco bl-burraco-${meld.burraco}` : ""}`,
           role: "group", "aria-label": meld.label, "data-meld": meld.key },
-          h("span", { class: "bl-meld-key", "aria-hidden": "true", text: meld.tag ? `meld ${meld.tag}` : meld.key }),
+          h("span", { class: "bl-meld-key", "aria-hidden": "true", text: meld.tag ? meld.tag_text || `meld ${meld.tag}` : meld.key }),
           h("div", { class: "bl-cards bl-meld-cards" }, meld.cards.map(mark))));
       }
       melds.append(h("div", { class: "bl-side" }, h("h4", { text: side.name }), list));
@@ -124,7 +130,7 @@ function render({ model, el }) {
 
     const score = f.score || {};
     if (score.sides) {
-      root.append(h("section", { class: "bl-result", role: "region", "aria-label": "The hand's score" },
+      root.append(h("section", { class: "bl-result", role: "region", "aria-label": T.score },
         h("h3", { text: score.ending }),
         score.sides.map((side) => h("div", { class: "bl-result-side" },
           h("h4", { text: `${side.name}: ${signed(side.total)}` }),

@@ -12,10 +12,10 @@ const LINE_STYLES = [
   { colour: "#1e7b34", dash: "2 3", marker: "circle" },
   { colour: "#6b2fa3", dash: "8 3 2 3", marker: "square" },
 ];
-const TOGGLES = [
-  ["four_colour", "Four-colour deck"],
-  ["large", "Large text"],
-];
+// Every word the sheet writes comes from Python in the learner's language (`labels`:
+// buraco_learn.ui.score_sheet.static_labels and the texts that count the hands); numbers are
+// written as `locale` (the language's tag) writes them.
+const TOGGLES = ["four_colour", "large"];
 
 function s(tag, attrs = {}, text) {
   const node = document.createElementNS(SVG, tag);
@@ -28,10 +28,11 @@ function s(tag, attrs = {}, text) {
 
 const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const suits = (notation) => notation.replace(/(10|[2-9AJQKT])([SHDC])(?![A-Za-z0-9])/g, (_, rank, suit) => rank + SYMBOLS[suit]);
-const fmt = (n) => Number(n).toLocaleString("en-GB");
+let locale = "en-GB";
+const fmt = (n) => Number(n).toLocaleString(locale);
 const signed = (n) => (n > 0 ? `+${fmt(n)}` : fmt(n));
 
-function chart(sides, running, target) {
+function chart(sides, running, target, words) {
   const W = 360, H = 180, L = 48, R = 12, T = 12, B = 28;
   const values = running.flatMap((row) => sides.map((side) => row[side.key]));
   const top = Math.max(target, ...values, 1) * 1.05;
@@ -39,17 +40,12 @@ function chart(sides, running, target) {
   const hands = Math.max(running.length, 1);
   const x = (i) => L + ((W - L - R) * i) / hands;
   const y = (v) => T + ((H - T - B) * (top - v)) / (top - bottom || 1);
-  const last = running.length ? running[running.length - 1] : {};
-  const summary = sides.map((side) => `${side.name} ${fmt(last[side.key] ?? 0)}`).join(", ");
-  const svg = s("svg", {
-    class: "bl-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
-    "aria-label": `Chart of the running totals: ${summary} after ${running.length} hand${running.length === 1 ? "" : "s"}; target ${fmt(target)}`,
-  });
+  const svg = s("svg", { class: "bl-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": words.chart || "" });
   svg.append(s("line", { class: "bl-axis", x1: L, y1: y(bottom), x2: W - R, y2: y(bottom) }));
   svg.append(s("line", { class: "bl-axis", x1: L, y1: T, x2: L, y2: H - B }));
   if (bottom < 0) svg.append(s("line", { class: "bl-zero", x1: L, y1: y(0), x2: W - R, y2: y(0) }));
   svg.append(s("line", { class: "bl-target", x1: L, y1: y(target), x2: W - R, y2: y(target) }));
-  svg.append(s("text", { class: "bl-target-label", x: W - R, y: y(target) - 4, "text-anchor": "end" }, `target ${fmt(target)}`));
+  svg.append(s("text", { class: "bl-target-label", x: W - R, y: y(target) - 4, "text-anchor": "end" }, words.target || ""));
   const ticks = [];
   for (const v of [0, target, bottom]) {
     if (ticks.every((t) => Math.abs(y(t) - y(v)) >= 12)) ticks.push(v); // no labels on top of each other
@@ -82,8 +78,8 @@ function chart(sides, running, target) {
   return h("figure", { class: "bl-figure" }, svg, legend);
 }
 
-function breakdown(sides, hand, number) {
-  return h("div", { class: "bl-breakdown", id: `bl-hand-${number}`, role: "region", "aria-label": `Hand ${number} in detail` },
+function breakdown(sides, hand, number, L) {
+  return h("div", { class: "bl-breakdown", id: `bl-hand-${number}`, role: "region", "aria-label": fill(L.hand_detail || "", { n: number }) },
     sides.map((side) => {
       const r = hand[side.key];
       const items = r.items.length
@@ -92,16 +88,16 @@ function breakdown(sides, hand, number) {
             h("span", { class: "bl-points", text: signed(item.points) }),
             item.source ? h("span", { class: "bl-source", text: ` (${item.source})` }) : null))
         : [
-            ["Cards melded", r.melded], ["Cards left in hand", r.in_hand], ["Burraco bonuses", r.burraco_bonus],
-            ["Closing", r.closing_bonus], ["Pot", r.pot],
+            [L.cards_melded, r.melded], [L.cards_in_hand, r.in_hand], [L.burraco_bonuses, r.burraco_bonus],
+            [L.closing, r.closing_bonus], [L.pot, r.pot],
           ].filter(([, n]) => n).map(([label, n]) => h("li", {}, `${label} `, h("span", { class: "bl-points", text: signed(n) })));
-      const burracos = r.burracos.map((b) => h("li", {}, `${b.kind} burraco `,
+      const burracos = r.burracos.map((b) => h("li", {}, `${(L.kinds || {})[b.kind] || `${b.kind} burraco`} `,
         h("span", { class: "bl-meld-text", title: b.meld, text: suits(b.meld) }), " ",
         h("span", { class: "bl-points", text: signed(b.bonus) })));
       return h("section", { class: "bl-side" },
         h("h4", {}, `${side.name}: ${signed(r.total)}`),
         h("ul", { class: "bl-items" }, items),
-        burracos.length ? h("p", { class: "bl-burraco-head", text: "Burracos" }) : null,
+        burracos.length ? h("p", { class: "bl-burraco-head", text: L.burracos }) : null,
         burracos.length ? h("ul", { class: "bl-burracos" }, burracos) : null);
     }));
 }
@@ -125,6 +121,8 @@ function render({ model, el }) {
     const target = model.get("target");
     const open = model.get("open_hand");
     const error = model.get("error") || "";
+    const L = model.get("labels") || {};
+    locale = model.get("locale") || "en-GB";
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset.key : undefined;
     root.classList.toggle("bl-four-colour", !!model.get("four_colour"));
     root.classList.toggle("bl-large", !!model.get("large"));
@@ -132,20 +130,20 @@ function render({ model, el }) {
 
     root.append(h("div", { class: "bl-head" },
       h("p", { class: "bl-status", role: "status", text: model.get("status") || "" }),
-      h("div", { class: "bl-toolbar", role: "group", "aria-label": "Display options" },
-        TOGGLES.map(([name, label]) => h("button", {
+      h("div", { class: "bl-toolbar", role: "group", "aria-label": L.display_options },
+        TOGGLES.map((name) => h("button", {
           type: "button", class: "bl-toggle", "data-key": `toggle-${name}`,
           "aria-pressed": model.get(name) ? "true" : "false", onclick: () => setTrait(name, !model.get(name)),
-        }, label)))));
+        }, L[name])))));
 
-    const head = h("tr", {}, h("th", { scope: "col", text: "Hand" }),
-      sides.flatMap((side) => [h("th", { scope: "col", text: side.name }), h("th", { scope: "col", text: "Total" })]));
+    const head = h("tr", {}, h("th", { scope: "col", text: L.hand_column }),
+      sides.flatMap((side) => [h("th", { scope: "col", text: side.name }), h("th", { scope: "col", text: L.total_column })]));
     const rows = hands.map((hand, index) => {
       const isOpen = open === index;
       const toggle = h("button", {
         type: "button", class: "bl-open", "data-key": `hand-${index}`, "aria-expanded": isOpen ? "true" : "false",
         "aria-controls": `bl-hand-${index + 1}`, onclick: () => setTrait("open_hand", isOpen ? -1 : index),
-      }, `Hand ${index + 1}`);
+      }, fill(L.hand_button || "", { n: index + 1 }));
       return h("tr", { class: isOpen ? "bl-open-row" : "" }, h("th", { scope: "row" }, toggle),
         sides.flatMap((side) => [
           h("td", { class: "bl-num", text: signed(hand[side.key].total) }),
@@ -153,10 +151,10 @@ function render({ model, el }) {
         ]));
     });
     root.append(h("table", { class: "bl-table" },
-      h("caption", { text: `Score sheet: ${hands.length} hand${hands.length === 1 ? "" : "s"}, target ${fmt(target)}` }),
+      h("caption", { text: L.caption || "" }),
       h("thead", {}, head), h("tbody", {}, rows)));
-    if (open >= 0 && open < hands.length) root.append(breakdown(sides, hands[open], open + 1));
-    root.append(chart(sides, running, target));
+    if (open >= 0 && open < hands.length) root.append(breakdown(sides, hands[open], open + 1, L));
+    root.append(chart(sides, running, target, L));
     root.append(h("p", { class: "bl-error", role: "alert", hidden: !error, text: error }));
 
     draws += 1;
@@ -170,7 +168,7 @@ function render({ model, el }) {
       queueMicrotask(draw);
     }
   };
-  const names = ["sides", "hands", "running", "target", "status", "open_hand", "error", "four_colour", "large"];
+  const names = ["sides", "hands", "running", "target", "status", "open_hand", "error", "four_colour", "large", "labels", "locale"];
   for (const name of names) model.on(`change:${name}`, schedule);
   draw();
   return () => {

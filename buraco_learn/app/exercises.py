@@ -31,7 +31,7 @@ import json
 import logging
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import ipywidgets as widgets
 
@@ -53,10 +53,11 @@ from buraco_learn.app.progress import DamagedGameError, ProgressError
 from buraco_learn.app.scorehands import HandEnd, breakdown_html, deal_hand_end, hand_end_html, score_feedback
 from buraco_learn.cards import parse_cards
 from buraco_learn.errors import BuracoError
+from buraco_learn.i18n import N_, _, ngettext
 from buraco_learn.presets import preset
 from buraco_learn.render import cards_svg
 from buraco_learn.rules import Rules
-from buraco_learn.scoring import burraco_word
+from buraco_learn.scoring import SideScore, burraco_word
 from buraco_learn.ui.table_view import side_word
 
 log = logging.getLogger("buraco_learn.app")
@@ -96,24 +97,27 @@ class Swap:
 
 
 # -- question builders (the engine decides the answers) ----------------------------------------------
-def trial_question(trial: Trial, prompt: str = "Does the engine allow it?") -> Question:
+def trial_question(trial: Trial, prompt: str = N_("Does the engine allow it?")) -> Question:
     """"Allowed or refused?" for a scripted try; the answer and the explanation are the engine's."""
 
     def show(rules: Rules) -> str:
         result = run_trial(trial, rules)
         if result.state is None:
-            raise ValueError(trial.note or "this does not arise under these rules")
+            raise ValueError(_(trial.note) if trial.note else _("this does not arise under these rules"))
         action = action_text(trial.action, result.state)
         before = "; ".join(action_text(text, result.state) for text in trial.before)
-        first = f"This turn you have already done this: {html.escape(before)}." if before else html.escape(phase_text(result.state))
-        return (f"{TRIAL_STYLE}<p><strong>{html.escape(trial.title)}</strong></p>{position_html(result.state)}"
-                f"<p>{first} You try to <strong>{html.escape(action)}</strong>. {html.escape(prompt)}</p>")
+        first = (_("This turn you have already done this: {before}.", before=html.escape(before)) if before
+                 else html.escape(phase_text(result.state)))
+        title = html.escape(_(trial.title))
+        tries = _("{first} You try to <strong>{action}</strong>. {prompt}", first=first, action=html.escape(action),
+                  prompt=html.escape(_(prompt)))
+        return f"{TRIAL_STYLE}<p><strong>{title}</strong></p>{position_html(result.state)}<p>{tries}</p>"
 
     def explain(rules: Rules) -> str:
         result = run_trial(trial, rules)
         if result.allowed:
-            return f"<p>Allowed: {html.escape(allowed_text(trial, rules))}</p>"
-        return f"<p>Refused: {html.escape(result.reason)}</p>"
+            return _("<p>Allowed: {why}</p>", why=html.escape(allowed_text(trial, rules)))
+        return _("<p>Refused: {why}</p>", why=html.escape(result.reason))
 
     return Question(
         prompt=show,
@@ -172,11 +176,11 @@ class TableExercise:
         self.bots = bots
         self.pace = pace
         name = exercise.ruleset().name  # named only off the beginner path's ruleset (the table's heading names it too)
-        under = "" if name == "italian" else f' <em>({html.escape(name)} rules)</em>'
-        self.task = parts.html(f'{STYLE}<p class="exercise-task"><strong>Your task:</strong> {html.escape(exercise.task)}'
-                               f"{under}</p>")
+        under = "" if name == "italian" else " " + _("<em>({ruleset} rules)</em>", ruleset=html.escape(name))
+        task = _("<strong>Your task:</strong> {task}", task=html.escape(exercise.task))
+        self.task = parts.html(f'{STYLE}<p class="exercise-task">{task}{under}</p>')
         self.status = parts.html()
-        self.again = parts.button("Start again", icon="refresh", tooltip="Set the position up again", own_layout=True)
+        self.again = parts.button(_("Start again"), icon="refresh", tooltip=_("Set the position up again"), own_layout=True)
         self.again.layout.align_self = "flex-start"
         self.again.on_click(lambda _button: self.restart())
         self.holder = parts.box()
@@ -215,7 +219,7 @@ class TableExercise:
         self.table.play(action)
 
     def goals(self) -> list[tuple[str, bool]]:
-        return [(goal.label, goal.met) for goal in self.exercise.check(self.state)]
+        return [(_(goal.label), goal.met) for goal in self.exercise.check(self.state)]
 
     def update(self) -> None:
         try:
@@ -234,11 +238,11 @@ class TableExercise:
     def what_next(self, success: bool) -> str:
         """What the table offers once the task's turn is over, in words."""
         following = self._next_lesson()
-        onward = f"go on to the next lesson, {following.label}" if following is not None else "go on to the next lesson"
-        again = "press Start again (under the table) to try once more" if not success else "press Start again to play it once more"
-        if self.state.over:
-            return f"The hand is over: {again}, or {onward}."
-        return f"The bots play on from here: play the hand out if you like, {again}, or {onward}."
+        over = self.state.over
+        if following is not None:
+            key = (over, success, True)
+            return _(_WHAT_NEXT[key], lesson=following.label)
+        return _(_WHAT_NEXT[(over, success, False)])
 
     def _verdict(self) -> tuple[Any, list[Any], bool]:
         """North's first turn (the position after it), its goals, and whether it is over;
@@ -256,24 +260,28 @@ class TableExercise:
     def _status(self) -> str:
         exercise = self.exercise
         turn, checked, over = self._verdict()
-        items = "".join(f'<li class="{"met" if goal.met else "unmet"}">{"✔" if goal.met else "☐"} {html.escape(goal.label)}</li>'
-                        for goal in checked)
+        labels = [html.escape(_(goal.label)) for goal in checked]
+        items = "".join(f'<li class="{"met" if goal.met else "unmet"}">{"✔" if goal.met else "☐"} {label}</li>'
+                        for goal, label in zip(checked, labels))
         comment = exercise.comment(turn)
         note = f"<p>{html.escape(comment)}</p>" if comment else ""
+        goals_label = html.escape(_("Your goals"))
         if not over:
             self.table.notice = ""
-            return f'{TRIAL_STYLE}{STYLE}<ul class="buraco-goals" aria-label="Your goals">{items}</ul>{note}'
+            return f'{TRIAL_STYLE}{STYLE}<ul class="buraco-goals" aria-label="{goals_label}">{items}</ul>{note}'
         success = all(goal.met for goal in checked)
-        missed = [goal.label for goal in checked if not goal.met]
-        head = ("✔ Well done: every goal met." if success else
-                f"✘ Your turn is over, but not every goal was met (missing: {'; '.join(missed)}).")
-        done = "✔ Task done: every goal met." if success else head  # the table's own words, beside the feedback's
+        missed = [_(goal.label) for goal in checked if not goal.met]
+        head = (_("✔ Well done: every goal met.") if success else
+                _("✘ Your turn is over, but not every goal was met (missing: {missed}).", missed="; ".join(missed)))
+        done = _("✔ Task done: every goal met.") if success else head  # the table's own words, beside the feedback's
         self.table.notice = f"{done} {self.what_next(success)}"
         saved = self._record(success)
         following = self._next_lesson()
-        link = (f' <a class="buraco-link" href="{html.escape(following.link)}">Next: {html.escape(following.label)} →</a>'
-                if following is not None else "")
-        return (f'{TRIAL_STYLE}<ul class="buraco-goals" aria-label="Your goals">{items}</ul>{note}'
+        link = ""
+        if following is not None:
+            onward = _("Next: {lesson} →", lesson=html.escape(following.label))
+            link = f' <a class="buraco-link" href="{html.escape(following.link)}">{onward}</a>'
+        return (f'{TRIAL_STYLE}<ul class="buraco-goals" aria-label="{goals_label}">{items}</ul>{note}'
                 + _feedback(success, f"<strong>{html.escape(head)}</strong> {html.escape(self.what_next(success))} "
                                      f"{html.escape(saved)}{link}"))
 
@@ -284,6 +292,24 @@ class TableExercise:
         saved = self.page.record_quiz(int(success), 1, self.quiz)
         self.page.answered(self.quiz, success)  # a turn with a goal missed is a mistake
         return saved
+
+
+#: What the table offers once the task's turn is over, by (the hand is over, the task is done, a next lesson).
+_WHAT_NEXT: Final = {
+    (True, True, True): N_("The hand is over: press Start again to play it once more, or go on to the next lesson, {lesson}."),
+    (True, True, False): N_("The hand is over: press Start again to play it once more, or go on to the next lesson."),
+    (True, False, True): N_("The hand is over: press Start again (under the table) to try once more, or go on to the next lesson, "
+                            "{lesson}."),
+    (True, False, False): N_("The hand is over: press Start again (under the table) to try once more, or go on to the next lesson."),
+    (False, True, True): N_("The bots play on from here: play the hand out if you like, press Start again to play it once more, "
+                            "or go on to the next lesson, {lesson}."),
+    (False, True, False): N_("The bots play on from here: play the hand out if you like, press Start again to play it once more, "
+                             "or go on to the next lesson."),
+    (False, False, True): N_("The bots play on from here: play the hand out if you like, press Start again (under the table) to "
+                             "try once more, or go on to the next lesson, {lesson}."),
+    (False, False, False): N_("The bots play on from here: play the hand out if you like, press Start again (under the table) to "
+                              "try once more, or go on to the next lesson."),
+}
 
 
 # -- scoring a hand ---------------------------------------------------------------------------------------
@@ -299,9 +325,9 @@ class ScoringExercise:
         self.picture = parts.html()
         self.inputs: dict[str, Any] = {}
         self.fields = parts.hbox()
-        self.check_button = parts.button("Check my numbers", icon="check", button_style="primary")
-        self.reveal_button = parts.button("Show the breakdown", icon="eye")
-        self.next_button = parts.button("Another hand", icon="forward")
+        self.check_button = parts.button(_("Check my numbers"), icon="check", button_style="primary")
+        self.reveal_button = parts.button(_("Show the breakdown"), icon="eye")
+        self.next_button = parts.button(_("Another hand"), icon="forward")
         self.feedback = parts.html()
         self.sheet_holder = parts.box()
         self.sheet: Any = None
@@ -374,12 +400,14 @@ class ScoringExercise:
             right = right and result.right
             hint = f" {html.escape(result.hint)}" if result.hint else ""
             css = "right" if result.right else "wrong"
-            parts.append(f'<p class="buraco-feedback {css}"><strong>{html.escape(side_word(name))}:</strong> '
+            who = _("<strong>{side}:</strong>", side=html.escape(side_word(name)))
+            parts.append(f'<p class="buraco-feedback {css}">{who} '
                          f"{html.escape(result.text)}{hint}</p>")
         if right:
-            self._finish(True, "Every total is right: the hand goes on the score sheet.")
+            self._finish(True, _("Every total is right: the hand goes on the score sheet."))
         else:
-            self.feedback.value = (f'{STYLE}<div role="status">{"".join(parts)}<p>Try again, or show the breakdown.</p></div>')
+            again = _("Try again, or show the breakdown.")
+            self.feedback.value = (f'{STYLE}<div role="status">{"".join(parts)}<p>{again}</p></div>')
             if self.page is not None:
                 self.page.answered(self.quiz, False)
         return right
@@ -387,7 +415,7 @@ class ScoringExercise:
     def reveal(self) -> None:
         """Show the engine's breakdown (the hand then goes on the score sheet, scoring nothing for you)."""
         if not self.done:
-            self._finish(False, "Here is how the engine scores it; the hand goes on the score sheet.")
+            self._finish(False, _("Here is how the engine scores it; the hand goes on the score sheet."))
 
     def _finish(self, right: bool, head: str) -> None:
         self.done = True
@@ -398,13 +426,20 @@ class ScoringExercise:
             self.page.answered(self.quiz, right)
         tables = "".join(breakdown_html(name, score) for name, score in self.scores.items())
         try:
-            self.sheet.add_hand({name: score.to_dict() for name, score in self.scores.items()})
+            self.sheet.add_hand({name: _sheet_side(score) for name, score in self.scores.items()})
         except Exception as error:  # pragma: no cover - the engine's scores always fit the sheet
             tables += _error_html(error)
         mark = "✔" if right else "ℹ"
         self.feedback.value = (f'{STYLE}{TRIAL_STYLE}<div class="buraco-feedback {"right" if right else ""}" role="status">'
                                f"<strong>{mark} {html.escape(head)}</strong> {html.escape(saved)}</div>"
                                f'<div class="buraco-trials">{tables}</div>')
+
+
+def _sheet_side(score: SideScore) -> dict[str, Any]:
+    """A side's score for the score sheet: :meth:`SideScore.to_dict`, its lines in the learner's language."""
+    result = score.to_dict()
+    result["items"] = [{**item.to_dict(), "label": item.text()} for item in score.items()]
+    return result
 
 
 def _side(rules: Rules, index: int) -> list[str]:
@@ -522,12 +557,12 @@ class GameRoom:
         self.slot = slot
         self.pace = pace
         levels = [level for level in ("beginner", "intermediate", "strong") if level in available_levels()]
-        self.level = parts.dropdown(levels, levels[0], "Opponents")
-        self.new_button = parts.button("Deal a new game", icon="play", button_style="primary")
+        self.level = parts.dropdown(levels, levels[0], _("Opponents"))
+        self.new_button = parts.button(_("Deal a new game"), icon="play", button_style="primary")
         #: the same number deals the same cards: a teacher gives one to the whole class
-        self.deal = parts.text("Deal number", placeholder="any")
-        self.resume_button = parts.button("Resume my saved game", icon="history")
-        self.replay_button = parts.button("Replay the hand face up", icon="film", own_layout=True)
+        self.deal = parts.text(_("Deal number"), placeholder=_("any"))
+        self.resume_button = parts.button(_("Resume my saved game"), icon="history")
+        self.replay_button = parts.button(_("Replay the hand face up"), icon="film", own_layout=True)
         self.replay_button.layout.display = "none"
         self.status = parts.html()
         self.holder = parts.vbox()
@@ -587,10 +622,13 @@ class GameRoom:
             rules = ruleset.get("name", "?") if isinstance(ruleset, dict) else "?"
             finished = saved.get("hands") if isinstance(saved, dict) else None
             hands = len(finished) if isinstance(finished, list) else 0
-            self.status.value = (f'{STYLE}<p class="saved-game" role="status">You have a saved game ({html.escape(str(rules))} rules, '
-                                 f"{hands} hand{'s' if hands != 1 else ''} finished): resume it, or deal a new one.</p>")
+            offer = ngettext("You have a saved game ({ruleset} rules, {n} hand finished): resume it, or deal a new one.",
+                             "You have a saved game ({ruleset} rules, {n} hands finished): resume it, or deal a new one.",
+                             hands, ruleset=html.escape(str(rules)))
+            self.status.value = f'{STYLE}<p class="saved-game" role="status">{offer}</p>'
         else:
-            self.status.value = f"{STYLE}<p>Choose your opponents and deal.</p>"
+            choose = _("Choose your opponents and deal.")
+            self.status.value = f"{STYLE}<p>{choose}</p>"
 
     def _show(self, table: Any) -> None:
         old, self.table = self.table, table
@@ -628,11 +666,14 @@ class GameRoom:
                                                        "Choose another ruleset."))
             return None
         self._show(table)
-        seats = ("you are North, your partner South" if rules.players == 4 and rules.partnerships
-                 else f"you sit first of {rules.players} players")
-        self.status.value = (f"{STYLE}<p>A new game, deal number {table.game.seed}: {seats}. "
-                             "Ask the coach with Hint at any time. The same deal number deals the same cards, "
-                             "for a friend or a whole class.</p>")
+        if rules.players == 4 and rules.partnerships:
+            dealt = _("A new game, deal number {seed}: you are North, your partner South. Ask the coach with Hint at any "
+                      "time. The same deal number deals the same cards, for a friend or a whole class.", seed=table.game.seed)
+        else:
+            dealt = _("A new game, deal number {seed}: you sit first of {players} players. Ask the coach with Hint at any "
+                      "time. The same deal number deals the same cards, for a friend or a whole class.",
+                      seed=table.game.seed, players=rules.players)
+        self.status.value = f"{STYLE}<p>{dealt}</p>"
         return table
 
     def resume(self) -> Any:
@@ -658,7 +699,9 @@ class GameRoom:
             return None
         self._show(table)
         moves = len(table.state.history)
-        self.status.value = f"{STYLE}<p>Your saved game, resumed after {moves} move{'s' if moves != 1 else ''} of this hand.</p>"
+        resumed = ngettext("Your saved game, resumed after {n} move of this hand.",
+                           "Your saved game, resumed after {n} moves of this hand.", moves)
+        self.status.value = f"{STYLE}<p>{resumed}</p>"
         return table
 
     def _changed(self) -> None:
@@ -670,7 +713,7 @@ class GameRoom:
         except Exception as error:  # shown, never a traceback in the page
             log.exception("saving the game failed")
             self.status.value = (progress_error_html(error) if isinstance(error, ProgressError)
-                                 else _error_html(ValueError("Your game could not be saved just now; play on.")))
+                                 else _error_html(ValueError(_("Your game could not be saved just now; play on."))))
         over = table.state.over
         self.replay_button.layout.display = "" if over else "none"
 

@@ -48,6 +48,7 @@ from buraco_learn.errors import IllegalActionError
 from buraco_learn.game.actions import Action
 from buraco_learn.game.position import position
 from buraco_learn.game.state import HandState
+from buraco_learn.i18n import N_, _, language, use
 from buraco_learn.presets import preset
 from buraco_learn.ui.card_table import CardTable
 from buraco_learn.ui.table_game import TableGame
@@ -86,77 +87,77 @@ def _bot(seat: str, action: str, text: str) -> Move:
     return Move(seat, action, text)
 
 
-DRAW_WHY: Final = "Every turn starts with a card from the stock, or with the whole discard pile (002 'Playing a turn')."
+DRAW_WHY: Final = N_("Every turn starts with a card from the stock, or with the whole discard pile (002 'Playing a turn').")
 
 #: The whole hand, every action in the order it is played (the engine checks each one).
 SCRIPT: Final[tuple[Move, ...]] = (
     # -- your first turn: a set, a run, a discard
-    _you("draw", "draw a card from the stock (press Draw)", "Press Draw to take the top card of the stock.", DRAW_WHY),
-    _you("meld 7S 7H 7D", "lay down your three sevens, 7♠ 7♥ 7♦", "Lay down your three sevens: select 7♠ 7♥ 7♦ (marked) and press Meld.",
-         "Three or more cards of the same rank make a set; your first meld needs no minimum (002 'Melds')."),
-    _you("meld 4H 5H 6H", "lay down 4♥ 5♥ 6♥ as a run", "Now lay down 4♥ 5♥ 6♥ as a run: select them and press Meld.",
-         "Three or more cards of one suit in a row make a run (002 'Melds')."),
-    _you("discard JD", "discard the J♦ you drew", "End your turn: select the J♦ you drew and press Discard.",
-         "A turn ends with one card on the discard pile; the jack fits none of your cards (002 'Playing a turn')."),
-    _bot("E", "draw", "East drew from the stock: the lone 4♣ on the pile was no use to East."),
-    _bot("E", "discard KC", "East discarded the K♣, a card it did not need."),
-    _bot("S", "draw", "South, your partner, drew from the stock: the K♣ on the pile did not help South."),
-    _bot("S", "add m2 7H 8H", "South added 7♥ 8♥ to your run of hearts: partners share all their side's melds (002 'Melds')."),
-    _bot("S", "discard 9C", "South discarded the 9♣ to end the turn."),
-    _bot("W", "take", "West took the whole discard pile, 4 cards, because it could use your J♦: "
-                      "anyone may take the pile, all of it (002 'Playing a turn')."),
-    _bot("W", "meld JD JH JC", "West laid down three jacks with your J♦: a discard can help the other side."),
-    _bot("W", "discard 6D", "West discarded the 6♦. Your turn again."),
+    _you("draw", N_("draw a card from the stock (press Draw)"), N_("Press Draw to take the top card of the stock."), DRAW_WHY),
+    _you("meld 7S 7H 7D", N_("lay down your three sevens, 7♠ 7♥ 7♦"), N_("Lay down your three sevens: select 7♠ 7♥ 7♦ (marked) and press Meld."),
+         N_("Three or more cards of the same rank make a set; your first meld needs no minimum (002 'Melds').")),
+    _you("meld 4H 5H 6H", N_("lay down 4♥ 5♥ 6♥ as a run"), N_("Now lay down 4♥ 5♥ 6♥ as a run: select them and press Meld."),
+         N_("Three or more cards of one suit in a row make a run (002 'Melds').")),
+    _you("discard JD", N_("discard the J♦ you drew"), N_("End your turn: select the J♦ you drew and press Discard."),
+         N_("A turn ends with one card on the discard pile; the jack fits none of your cards (002 'Playing a turn').")),
+    _bot("E", "draw", N_("East drew from the stock: the lone 4♣ on the pile was no use to East.")),
+    _bot("E", "discard KC", N_("East discarded the K♣, a card it did not need.")),
+    _bot("S", "draw", N_("South, your partner, drew from the stock: the K♣ on the pile did not help South.")),
+    _bot("S", "add m2 7H 8H", N_("South added 7♥ 8♥ to your run of hearts: partners share all their side's melds (002 'Melds').")),
+    _bot("S", "discard 9C", N_("South discarded the 9♣ to end the turn.")),
+    _bot("W", "take", N_("West took the whole discard pile, 4 cards, because it could use your J♦: "
+                      "anyone may take the pile, all of it (002 'Playing a turn').")),
+    _bot("W", "meld JD JH JC", N_("West laid down three jacks with your J♦: a discard can help the other side.")),
+    _bot("W", "discard 6D", N_("West discarded the 6♦. Your turn again.")),
     # -- your second turn: lay off
-    _you("draw", "draw a card from the stock (press Draw)", "Your turn: press Draw.", "The pile holds only a 6♦, no use to you: draw from the stock (002 'Playing a turn')."),
-    _you("add m2 3H", "add the 3♥ to your run of hearts", "Lay off the 3♥ you drew: select it and press Add on your run of hearts.",
-         "You may add cards to your side's melds in any turn: the run grows to 3♥ up to 8♥ (002 'Melds')."),
-    _you("discard 5C", "discard the 5♣", "Discard the 5♣.",
-         "A turn always ends with a discard; keep your four spades: one more card may join them (002 'Playing a turn')."),
-    _bot("E", "draw", "East drew from the stock rather than take the pile."),
-    _bot("E", "discard 10D", "East discarded the 10♦ to end the turn: every turn ends with a discard."),
-    _bot("S", "draw", "South drew from the stock, as the pile's 10♦ was no use on its own."),
-    _bot("S", "meld 10D JD QD", "South laid down a run of diamonds, 10♦ J♦ Q♦: either partner may start a new meld (002 'Melds')."),
-    _bot("S", "discard 6C", "South discarded the 6♣ to end the turn."),
-    _bot("W", "draw", "West drew from the stock rather than take the pile."),
-    _bot("W", "discard AH", "West discarded the A♥, a card it did not need. Your turn again."),
+    _you("draw", N_("draw a card from the stock (press Draw)"), N_("Your turn: press Draw."), N_("The pile holds only a 6♦, no use to you: draw from the stock (002 'Playing a turn').")),
+    _you("add m2 3H", N_("add the 3♥ to your run of hearts"), N_("Lay off the 3♥ you drew: select it and press Add on your run of hearts."),
+         N_("You may add cards to your side's melds in any turn: the run grows to 3♥ up to 8♥ (002 'Melds').")),
+    _you("discard 5C", N_("discard the 5♣"), N_("Discard the 5♣."),
+         N_("A turn always ends with a discard; keep your four spades: one more card may join them (002 'Playing a turn').")),
+    _bot("E", "draw", N_("East drew from the stock rather than take the pile.")),
+    _bot("E", "discard 10D", N_("East discarded the 10♦ to end the turn: every turn ends with a discard.")),
+    _bot("S", "draw", N_("South drew from the stock, as the pile's 10♦ was no use on its own.")),
+    _bot("S", "meld 10D JD QD", N_("South laid down a run of diamonds, 10♦ J♦ Q♦: either partner may start a new meld (002 'Melds').")),
+    _bot("S", "discard 6C", N_("South discarded the 6♣ to end the turn.")),
+    _bot("W", "draw", N_("West drew from the stock rather than take the pile.")),
+    _bot("W", "discard AH", N_("West discarded the A♥, a card it did not need. Your turn again.")),
     # -- your third turn: the whole hand down, the pozzetto, a burraco
-    _you("draw", "draw a card from the stock (press Draw)", "Your turn: press Draw.", DRAW_WHY),
-    _you("meld 9S 10S JS QS KS", "lay down all five spades, 9♠ to K♠, as one run", "The J♠ fills the gap: select all five spades, 9♠ to K♠, and press Meld.",
-         "A run may be as long as you like, and this one empties your hand (002 'Melds')."),
-    _you("pot", "pick up your pozzetto (press Pick up the pozzetto)", "Your hand is empty: press Pick up the pozzetto.",
-         "The first of a side to empty their hand by melding takes a pozzetto, 11 new cards, and plays on (002 'The pozzetti')."),
-    _you("add m2 9H", "add the 9♥ to your run of hearts", "Add the 9♥ from your pozzetto to your run of hearts: select it and press Add on the run.",
-         "Seven cards or more make a burraco; with no wild card it is clean, worth 200 points (002 'Melds')."),
-    _you("discard KD", "discard the K♦", "Discard the K♦ to end your turn.",
-         "A turn ends with a discard; a king left in your hand at the end counts 10 points against you (002 'Scoring')."),
-    _bot("E", "draw", "East drew from the stock rather than take the pile."),
-    _bot("E", "discard 10S", "East discarded the 10♠: safe, since your run of spades has its 10 already."),
-    _bot("S", "draw", "South drew from the stock rather than take the pile."),
-    _bot("S", "meld 5S 5D 5C", "South laid down three fives: fewer cards in hand, nearer to closing."),
-    _bot("S", "discard 4D", "South discarded the 4♦ to end the turn."),
-    _bot("W", "draw", "West drew from the stock rather than take the pile."),
-    _bot("W", "discard 6C", "West discarded the 6♣, a card it did not need. Your turn again."),
+    _you("draw", N_("draw a card from the stock (press Draw)"), N_("Your turn: press Draw."), DRAW_WHY),
+    _you("meld 9S 10S JS QS KS", N_("lay down all five spades, 9♠ to K♠, as one run"), N_("The J♠ fills the gap: select all five spades, 9♠ to K♠, and press Meld."),
+         N_("A run may be as long as you like, and this one empties your hand (002 'Melds').")),
+    _you("pot", N_("pick up your pozzetto (press Pick up the pozzetto)"), N_("Your hand is empty: press Pick up the pozzetto."),
+         N_("The first of a side to empty their hand by melding takes a pozzetto, 11 new cards, and plays on (002 'The pozzetti').")),
+    _you("add m2 9H", N_("add the 9♥ to your run of hearts"), N_("Add the 9♥ from your pozzetto to your run of hearts: select it and press Add on the run."),
+         N_("Seven cards or more make a burraco; with no wild card it is clean, worth 200 points (002 'Melds').")),
+    _you("discard KD", N_("discard the K♦"), N_("Discard the K♦ to end your turn."),
+         N_("A turn ends with a discard; a king left in your hand at the end counts 10 points against you (002 'Scoring').")),
+    _bot("E", "draw", N_("East drew from the stock rather than take the pile.")),
+    _bot("E", "discard 10S", N_("East discarded the 10♠: safe, since your run of spades has its 10 already.")),
+    _bot("S", "draw", N_("South drew from the stock rather than take the pile.")),
+    _bot("S", "meld 5S 5D 5C", N_("South laid down three fives: fewer cards in hand, nearer to closing.")),
+    _bot("S", "discard 4D", N_("South discarded the 4♦ to end the turn.")),
+    _bot("W", "draw", N_("West drew from the stock rather than take the pile.")),
+    _bot("W", "discard 6C", N_("West discarded the 6♣, a card it did not need. Your turn again.")),
     # -- your fourth turn: one more meld, then your partner closes
-    _you("draw", "draw a card from the stock (press Draw)", "Your turn: press Draw.",
-         "Your side has its pozzetto and a burraco, the two things closing needs (002 'Closing')."),
-    _you("meld 8C 8D 8H", "lay down your three eights", "Lay down your three eights: select them and press Meld.",
-         "Cards on the table count for your side; cards left in your hand count against it (002 'Scoring')."),
-    _you("discard AC", "discard the A♣", "Discard the A♣ to end your turn.", "An ace left in your hand would count 15 points against you (002 'Scoring')."),
-    _bot("E", "draw", "East drew from the stock rather than take the pile."),
-    _bot("E", "discard QC", "East discarded the Q♣, a card it did not need."),
-    _bot("S", "draw", "South drew from the stock rather than take the pile."),
-    _bot("S", "meld AS AD AH", "South laid down three aces and holds one card: enough to close with a discard."),
-    _bot("S", "close 10C", "South closed the hand by discarding the last card, the 10♣: your side had its pozzetto "
-                           "and a burraco, so it could close (002 'Closing')."),
+    _you("draw", N_("draw a card from the stock (press Draw)"), N_("Your turn: press Draw."),
+         N_("Your side has its pozzetto and a burraco, the two things closing needs (002 'Closing').")),
+    _you("meld 8C 8D 8H", N_("lay down your three eights"), N_("Lay down your three eights: select them and press Meld."),
+         N_("Cards on the table count for your side; cards left in your hand count against it (002 'Scoring').")),
+    _you("discard AC", N_("discard the A♣"), N_("Discard the A♣ to end your turn."), N_("An ace left in your hand would count 15 points against you (002 'Scoring').")),
+    _bot("E", "draw", N_("East drew from the stock rather than take the pile.")),
+    _bot("E", "discard QC", N_("East discarded the Q♣, a card it did not need.")),
+    _bot("S", "draw", N_("South drew from the stock rather than take the pile.")),
+    _bot("S", "meld AS AD AH", N_("South laid down three aces and holds one card: enough to close with a discard.")),
+    _bot("S", "close 10C", N_("South closed the hand by discarding the last card, the 10♣: your side had its pozzetto "
+                           "and a burraco, so it could close (002 'Closing').")),
 )
 
 #: The learner's steps, in order.
 STEPS: Final = tuple(move for move in SCRIPT if move.seat == LEARNER)
 
-SUMMARY: Final = ("Well done: that was a whole hand. You drew every turn, laid down sets and runs, added to a meld, "
+SUMMARY: Final = (N_("Well done: that was a whole hand. You drew every turn, laid down sets and runs, added to a meld, "
                   "emptied your hand to pick up the pozzetto, made a clean burraco, and your partner closed. "
-                  "The score is just below. Next, play a hand on your own, further down the page.")
+                  "The score is just below. Next, play a hand on your own, further down the page."))
 
 
 def guided_start() -> HandState:
@@ -201,6 +202,8 @@ class GuidedGame(TableGame):
         self.on_refused: Callable[[], None] | None = None
         #: The bots' explanation lines since the learner's last move.
         self.recent: list[str] = []
+        #: The learner's language when the hand was dealt: its steps speak it for its whole life.
+        self._language = language()
         self._mark()
 
     # -- reading -----------------------------------------------------------------------------
@@ -218,11 +221,12 @@ class GuidedGame(TableGame):
     def step_text(self) -> str:
         """The status line: the step to do, the last bot move's explanation, or the summary."""
         move = self.expected
-        if self.state.over:
-            return SUMMARY
-        if move is not None and move.seat == LEARNER:
-            return f"Step {self.step_number} of {len(STEPS)}: {move.text}"
-        return self.recent[-1] if self.recent else ""
+        with use(self._language):
+            if self.state.over:
+                return _(SUMMARY)
+            if move is not None and move.seat == LEARNER:
+                return _("Step {number} of {steps}: {text}", number=self.step_number, steps=len(STEPS), text=_(move.text))
+            return self.recent[-1] if self.recent else ""
 
     # -- playing -----------------------------------------------------------------------------
     def act(self, action: Action | str) -> None:
@@ -234,7 +238,9 @@ class GuidedGame(TableGame):
         if self.learner_turn and move is not None and move.seat == LEARNER and action != move.parsed:
             self._missed()
             if self.state.is_legal(action):
-                raise IllegalActionError(f"Not yet: this step is to {move.goal}.")
+                with use(self._language):
+                    refusal = _("Not yet: this step is to {goal}.", goal=_(move.goal))
+                raise IllegalActionError(refusal)
         super().act(action)  # an illegal move raises the engine's reason and changes nothing
         self.recent = []
         self._mark()
@@ -257,8 +263,10 @@ class GuidedGame(TableGame):
         pile, melds = len(self.state.pile), len(self.state.melds)
         self.state.apply(action)
         self._record(seat, action, pile, melds)
-        self._lines[-1] = {"seat": move.seat, "text": move.text}  # the move in words, with its why
-        self.recent.append(move.text)
+        with use(self._language):
+            line = _(move.text)
+        self._lines[-1] = {"seat": move.seat, "text": line}  # the move in words, with its why
+        self.recent.append(line)
         if self.state.over:
             self._finish()
         self._mark()
@@ -271,7 +279,9 @@ class GuidedGame(TableGame):
         cards = [card.notation() for group in action.groups for card in group] + [card.notation() for card in action.cards] if action is not None else []
         self.hint = {"rung": 0, "of": 0, "text": "", "cards": cards, "action": ""} if cards else {}
         # the step's why, where the coach's comments go (under the buttons); the table's switch hides it
-        self.comment = {"text": move.why, "verdict": "none", "action": ""} if action is not None and move is not None and self.comments else {}
+        with use(getattr(self, "_language", language())):
+            why = _(move.why) if move is not None and move.why else ""
+        self.comment = {"text": why, "verdict": "none", "action": ""} if action is not None and move is not None and self.comments else {}
 
     def _comment_on(self, before: Any, action: Action) -> dict[str, Any]:
         return {}  # no coach's opinion of a scripted move: the next step's why is shown instead
@@ -286,7 +296,8 @@ class GuidedGame(TableGame):
 
     def offers(self) -> dict[str, str]:
         offers = super().offers()
-        offers["hint"] = "the step above the table says what to do; its cards are marked"
+        with use(self._language):
+            offers["hint"] = _("the step above the table says what to do; its cards are marked")
         return offers
 
 
@@ -330,8 +341,9 @@ class GuidedHand:
         self.autoplay = autoplay
         self.pace = pace
         self.panel = parts.html()
-        self.again = parts.button("Start again", icon="refresh", tooltip="Deal the guided hand again from its first step",
+        self.again = parts.button(_("Start again"), icon="refresh", tooltip=_("Deal the guided hand again from its first step"),
                                   own_layout=True)
+        self._language = language()
         self.again.layout.align_self = "flex-start"
         self.again.on_click(lambda _button: self.restart())
         self.holder = parts.box()
@@ -387,7 +399,9 @@ class GuidedHand:
             self.panel.value = self.panel_html()
         except Exception:  # shown, never a traceback in the page
             log.exception("the guided hand could not show its step")
-            self.panel.value = f'{STYLE}<p class="buraco-feedback wrong">The step could not be shown just now: press Start again.</p>'
+            with use(self._language):
+                failed = _("The step could not be shown just now: press Start again.")
+            self.panel.value = f'{STYLE}<p class="buraco-feedback wrong">{failed}</p>'
 
     def _count(self) -> None:
         """Report to the page: the first refused attempt at each step is a mistake; the hand's end passes the task."""
@@ -405,19 +419,31 @@ class GuidedHand:
 
     def panel_html(self) -> str:
         """What the panel above the table says: the step and why, what the others just did, or the summary."""
+        with use(getattr(self, "_language", language())):
+            return self._panel_html()
+
+    def _panel_html(self) -> str:
         game = self.game
         move = game.expected
         parts_html: list[str] = []
         if game.state.over:
-            parts_html.append(f'<p class="guided-step"><strong>{html.escape(SUMMARY)}</strong></p>')
+            summary = html.escape(_(SUMMARY))
+            parts_html.append(f'<p class="guided-step"><strong>{summary}</strong></p>')
             mistakes = len(game.missed_steps)
-            parts_html.append(f"<p>{'No step needed a second try.' if not mistakes else f'Steps that needed another try: {mistakes}.'}</p>")
+            tries = (_("No step needed a second try.") if not mistakes
+                     else _("Steps that needed another try: {n}.", n=mistakes))
+            parts_html.append(f"<p>{tries}</p>")
         elif move is not None and move.seat == LEARNER:
-            parts_html.append(f'<p class="guided-step"><strong>Step {game.step_number} of {len(STEPS)}:</strong> '
-                              f'{html.escape(move.text)}</p><p class="guided-why"><em>Why:</em> {html.escape(move.why)}</p>')
+            step = _("<strong>Step {number} of {steps}:</strong> {text}", number=game.step_number, steps=len(STEPS),
+                     text=html.escape(_(move.text)))
+            why = _("<em>Why:</em> {why}", why=html.escape(_(move.why)))
+            parts_html.append(f'<p class="guided-step">{step}</p><p class="guided-why">{why}</p>')
         else:
-            parts_html.append('<p class="guided-step"><strong>Watch:</strong> the others are playing; each move is explained.</p>')
+            watch = _("<strong>Watch:</strong> the others are playing; each move is explained.")
+            parts_html.append(f'<p class="guided-step">{watch}</p>')
         if game.recent:
             items = "".join(f"<li>{html.escape(line)}</li>" for line in game.recent)
-            parts_html.append(f'<p class="guided-others">What the others did since your move:</p><ul class="guided-others">{items}</ul>')
-        return f'{STYLE}{PANEL_STYLE}<div class="guided-hand" role="region" aria-label="The guided hand" aria-live="polite">{"".join(parts_html)}</div>'
+            others = _("What the others did since your move:")
+            parts_html.append(f'<p class="guided-others">{others}</p><ul class="guided-others">{items}</ul>')
+        label = html.escape(_("The guided hand"))
+        return f'{STYLE}{PANEL_STYLE}<div class="guided-hand" role="region" aria-label="{label}" aria-live="polite">{"".join(parts_html)}</div>'

@@ -37,12 +37,15 @@ from buraco_learn.game.actions import Action
 from buraco_learn.game.deal import seat_names
 from buraco_learn.game.position import position
 from buraco_learn.game.state import HandState
+from buraco_learn.i18n import N_, _, language, ngettext
 from buraco_learn.melds import Meld, burraco_kind, check_meld
 from buraco_learn.presets import preset
+from buraco_learn.problems import _BURRACOS
 from buraco_learn.render import cards_svg, meld_svg
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import burraco_bonus, burraco_word, pot_word
 from buraco_learn.sources import DOCUMENTS, cite
+from buraco_learn.ui.score_sheet import KIND_NAMES
 from buraco_learn.ui.table_view import action_words, meld_name, refusal_text, seat_word  # the table's words, one helper each
 from buraco_learn.vocabulary import vocabulary
 
@@ -101,17 +104,18 @@ def allowed_text(trial: Trial, rules: Rules) -> str:
     """
     if not trial.rule:
         document = DOCUMENTS[rules.source]
-        return f"{trial.why or 'Nothing in the rules stops it'} ({document.id} {document.title})."
-    why = trial.why
+        why = _(trial.why) if trial.why else _("Nothing in the rules stops it")
+        return _("{why} ({document} {title}).", why=why, document=document.id, title=document.title)
+    why = _(trial.why)
     citation = cite(trial.rule, rules.source)
-    return f'{why} ({citation.short()}: "{citation.quote}").'
+    return _('{why} ({source}: "{quote}").', why=why, source=citation.short(), quote=citation.quote)
 
 
 def phase_text(state: HandState) -> str:
     """Where North is in the turn, in words (a try depends on it: nobody discards before drawing)."""
     if state.over:
-        return "The hand is over."
-    return "You have not drawn yet this turn." if state.phase == "draw" else "You have drawn this turn."
+        return _("The hand is over.")
+    return _("You have not drawn yet this turn.") if state.phase == "draw" else _("You have drawn this turn.")
 
 
 @dataclass(frozen=True)
@@ -141,7 +145,16 @@ def _pot_line(state: HandState, seat: int = 0) -> str:
         return ""
     side = state.side_of[seat]
     word = pot_word(rules)
-    return f"your side has taken its {word}" if side in state.side_pot else f"your side's {word} is still waiting"
+    taken, waiting = _POT_LINES.get(word, _POT_LINES["pot"])
+    return _(taken) if side in state.side_pot else _(waiting)
+
+
+#: Whether the learner's side has its pot, by the pot's name: (taken, still waiting).
+_POT_LINES: Final = {
+    "pozzetto": (N_("your side has taken its pozzetto"), N_("your side's pozzetto is still waiting")),
+    "morto": (N_("your side has taken its morto"), N_("your side's morto is still waiting")),
+    "pot": (N_("your side has taken its pot"), N_("your side's pot is still waiting")),
+}
 
 
 def capitalised(text: str) -> str:
@@ -154,17 +167,18 @@ def melds_owner(state: HandState, side: int, seat: int = 0) -> str:
     everyone plays alone, ``"East's melds"`` or ``"The other side's melds"``."""
     vocab = vocabulary(state.rules)
     if side == state.side_of[seat]:
-        return f"{capitalised(vocab.ours)} melds"
+        return _("Your melds") if vocab.alone else _("Your side's melds")
     if vocab.alone:
-        return f"{seat_word(state.side_names[side])}'s melds"
-    return "The other side's melds"
+        return _("{seat}'s melds", seat=seat_word(state.side_names[side]))
+    return _("The other side's melds")
 
 
 def hand_html(state: HandState, seat: int = 0) -> str:
     """A seat's hand as pictures, sorted."""
     held = list(sort_cards(state.hand_cards(seat)))
-    hand = cards_svg(held, scale=0.55) if held else "<em>no cards left</em>"
-    return f'<div class="pos-hand"><span class="pos-label">Your hand</span>{hand}</div>'
+    hand = cards_svg(held, scale=0.55) if held else _("<em>no cards left</em>")
+    label = _("Your hand")
+    return f'<div class="pos-hand"><span class="pos-label">{label}</span>{hand}</div>'
 
 
 def melds_html(state: HandState, side: int, seat: int = 0) -> str:
@@ -172,8 +186,9 @@ def melds_html(state: HandState, side: int, seat: int = 0) -> str:
     melds = state.side_melds(side)
     if not melds:
         return ""
+    labels = {meld.id: html.escape(_("meld {number}: {name}", number=meld.id, name=meld_name(meld.meld))) for meld in melds}
     pictures = "".join(f'<span class="pos-meld" data-meld="{meld.id}">'
-                       f'<span class="pos-meld-label">meld {meld.id}: {html.escape(meld_name(meld.meld))}</span>'
+                       f'<span class="pos-meld-label">{labels[meld.id]}</span>'
                        f'{meld_svg(meld.meld, state.rules, scale=0.55)}</span>' for meld in melds)
     return f'<div class="pos-melds"><span class="pos-label">{html.escape(melds_owner(state, side, seat))}</span>{pictures}</div>'
 
@@ -185,9 +200,11 @@ def pile_html(state: HandState) -> str:
         return ""
     if state.rules.pile_visible == "top" and len(pile) > 1:
         hidden = len(pile) - 1
-        return (f'<div class="pos-pile"><span class="pos-label">Discard pile: only its top card shows, '
-                f'{hidden} card{"s" if hidden != 1 else ""} face down under it</span>{cards_svg(pile[-1:], scale=0.55)}</div>')
-    return f'<div class="pos-pile"><span class="pos-label">Discard pile (top card last)</span>{cards_svg(pile, scale=0.55)}</div>'
+        label = ngettext("Discard pile: only its top card shows, {n} card face down under it",
+                         "Discard pile: only its top card shows, {n} cards face down under it", hidden)
+        return f'<div class="pos-pile"><span class="pos-label">{label}</span>{cards_svg(pile[-1:], scale=0.55)}</div>'
+    label = _("Discard pile (top card last)")
+    return f'<div class="pos-pile"><span class="pos-label">{label}</span>{cards_svg(pile, scale=0.55)}</div>'
 
 
 def position_html(state: HandState, seat: int = 0) -> str:
@@ -214,22 +231,25 @@ def action_text(action: str | Action, state: HandState, seat: int = 0) -> str:
 def trial_html(result: TrialResult) -> str:
     """One try: the position, the action in words, and the engine's verdict."""
     trial = result.trial
-    head = f"<h4>{html.escape(trial.title)}</h4>"
+    title = html.escape(_(trial.title))
+    head = f"<h4>{title}</h4>"
     if not result.applies or result.state is None:
-        note = html.escape(trial.note or "This does not arise under these rules.")
+        note = html.escape(_(trial.note) if trial.note else _("This does not arise under these rules."))
         return f'<div class="buraco-trial not-applicable">{head}<p class="trial-na">{note}</p></div>'
     state = result.state
     before = "".join(f"<li>{html.escape(action_text(text, state))}</li>" for text in trial.before)
-    steps = f'<p>First:</p><ol class="trial-before">{before}</ol>' if before else f"<p>{html.escape(phase_text(state))}</p>"
+    first = _("First:")
+    steps = f'<p>{first}</p><ol class="trial-before">{before}</ol>' if before else f"<p>{html.escape(phase_text(state))}</p>"
     action = action_text(trial.action, state)
     if result.allowed:
-        verdict = (f'<p class="buraco-feedback right trial-verdict"><strong>✔ Allowed:</strong> '
-                   f"{html.escape(allowed_text(trial, result.rules))}</p>")
+        said = _("<strong>✔ Allowed:</strong> {why}", why=html.escape(allowed_text(trial, result.rules)))
+        verdict = f'<p class="buraco-feedback right trial-verdict">{said}</p>'
     else:
-        verdict = (f'<p class="buraco-feedback wrong trial-verdict" role="note"><strong>✘ Refused:</strong> '
-                   f"{html.escape(result.reason)}</p>")
+        said = _("<strong>✘ Refused:</strong> {why}", why=html.escape(result.reason))
+        verdict = f'<p class="buraco-feedback wrong trial-verdict" role="note">{said}</p>'
+    tries = _("<p>You try to <strong>{action}</strong>.</p>", action=html.escape(action))
     return (f'<div class="buraco-trial" data-allowed="{str(result.allowed).lower()}">{head}{position_html(state)}{steps}'
-            f"<p>You try to <strong>{html.escape(action)}</strong>.</p>{verdict}</div>")
+            f"{tries}{verdict}</div>")
 
 
 TRIAL_STYLE: Final = """<style>
@@ -250,7 +270,7 @@ TRIAL_STYLE: Final = """<style>
 def trials_html(trials: Sequence[Trial], rules: Rules) -> str:
     """Every try under ``rules``, side by side, headed by the ruleset's document."""
     cards = "".join(trial_html(run_trial(trial, rules)) for trial in trials)
-    return ruleset_line(rules, ", the engine says:", style=TRIAL_STYLE) + f'<div class="buraco-trials">{cards}</div>'
+    return ruleset_line(rules, _(", the engine says:"), style=TRIAL_STYLE) + f'<div class="buraco-trials">{cards}</div>'
 
 
 def _has_pots(rules: Rules) -> bool:
@@ -263,39 +283,39 @@ _DIRTY_BURRACO: Final = "2C 4S 5S 6S 7S 8S 9S"
 
 #: Lesson 5: the discard rules.
 TURN_TRIALS: Final = (
-    Trial("Discard before you draw", lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"), "discard 9S"),
-    Trial("Take the single pile card, then throw it back",
+    Trial(N_("Discard before you draw"), lambda rules: scripted(rules, "5H 6H 9S KD", pile="4C 8C", phase="draw"), "discard 9S"),
+    Trial(N_("Take the single pile card, then throw it back"),
           lambda rules: scripted(rules, "5H 6H 9S KD", pile="8C", phase="draw"), "discard 8C", before=("take",),
           applies=lambda rules: rules.pile_take == "whole" and rules.forbid_rediscard_single,
-          note="Under these rules taking the pile works differently (see the table above)."),
-    Trial("Take only the top two cards of a pile of three",
+          note=N_("Under these rules taking the pile works differently (see the table above).")),
+    Trial(N_("Take only the top two cards of a pile of three"),
           lambda rules: scripted(rules, "5H 6H 9S KD", pile="8C 4D 7H", phase="draw"), "take 2"),
-    Trial("Discard a wild card as your last card, to reach your pot",
+    Trial(N_("Discard a wild card as your last card, to reach your pot"),
           lambda rules: scripted(rules, "2D", [_RUN]), "discard 2D", applies=_has_pots,
-          note="There are no pots under these rules.",
-          why="You are not closing, so your last card may be a wild card: the discard takes you to your pot",
+          note=N_("There are no pots under these rules."),
+          why=N_("You are not closing, so your last card may be a wild card: the discard takes you to your pot"),
           rule="wild_to_pot"),
-    Trial("Discard a wild card as your last card, to close",
+    Trial(N_("Discard a wild card as your last card, to close"),
           lambda rules: scripted(rules, "2D", [_BURRACO], pot="taken"), "close 2D"),
 )
 
 #: Lesson 8: every condition for closing, each failing once.
 CLOSING_TRIALS: Final = (
-    Trial("Close before your side has taken its pot", lambda rules: scripted(rules, "KC", [_BURRACO]), "close KC",
-          applies=_has_pots, note="There are no pots under these rules: nothing to take before closing."),
-    Trial("Close without a burraco on the table", lambda rules: scripted(rules, "KC", [_RUN], pot="taken"), "close KC"),
-    Trial("Close with only a dirty burraco", lambda rules: scripted(rules, "KC", [_DIRTY_BURRACO], pot="taken"), "close KC",
-          why="Your side has taken its pot and has a burraco, and under these rules a dirty one is enough; your last "
-              "card, not a wild card, is the final discard", rule="close_conditions"),
-    Trial("Close by discarding a wild card", lambda rules: scripted(rules, "2D", [_BURRACO], pot="taken"), "close 2D"),
-    Trial("Close by melding every card, with no discard",
+    Trial(N_("Close before your side has taken its pot"), lambda rules: scripted(rules, "KC", [_BURRACO]), "close KC",
+          applies=_has_pots, note=N_("There are no pots under these rules: nothing to take before closing.")),
+    Trial(N_("Close without a burraco on the table"), lambda rules: scripted(rules, "KC", [_RUN], pot="taken"), "close KC"),
+    Trial(N_("Close with only a dirty burraco"), lambda rules: scripted(rules, "KC", [_DIRTY_BURRACO], pot="taken"), "close KC",
+          why=N_("Your side has taken its pot and has a burraco, and under these rules a dirty one is enough; your last "
+              "card, not a wild card, is the final discard"), rule="close_conditions"),
+    Trial(N_("Close by discarding a wild card"), lambda rules: scripted(rules, "2D", [_BURRACO], pot="taken"), "close 2D"),
+    Trial(N_("Close by melding every card, with no discard"),
           lambda rules: scripted(rules, "JD QD KD", [_BURRACO], pot="taken"), "meld JD QD KD",
-          why="Under these rules you may go out by melding your last cards, with no final discard", rule="close_by_discard"),
-    Trial("Meld down to one card while you cannot close yet",
+          why=N_("Under these rules you may go out by melding your last cards, with no final discard"), rule="close_by_discard"),
+    Trial(N_("Meld down to one card while you cannot close yet"),
           lambda rules: scripted(rules, "JD QD KD 5C", [_RUN], pot="taken"), "meld JD QD KD"),
-    Trial("Every condition met: close", lambda rules: scripted(rules, "KC", [_BURRACO], pot="taken"), "close KC",
-          why="Every condition is met: your side has its pot (where there are pots) and a clean burraco, and your last "
-              "card, not a wild card, is the final discard", rule="close_conditions"),
+    Trial(N_("Every condition met: close"), lambda rules: scripted(rules, "KC", [_BURRACO], pot="taken"), "close KC",
+          why=N_("Every condition is met: your side has its pot (where there are pots) and a clean burraco, and your last "
+              "card, not a wild card, is the final discard"), rule="close_conditions"),
 )
 
 
@@ -413,8 +433,13 @@ def burracos_comment(state: HandState) -> str:
     for meld in state.side_melds(0):
         kind = burraco_kind(meld.meld, rules)
         if kind is not None:
-            lines.append(f"your {meld_name(meld.meld)} (meld {meld.id}) is a {kind} {burraco_word(rules)}: "
-                         f"{burraco_bonus(kind, rules)} points")
+            if language() == "en":
+                lines.append(f"your {meld_name(meld.meld)} (meld {meld.id}) is a {kind} {burraco_word(rules)}: "
+                             f"{burraco_bonus(kind, rules)} points")
+            else:
+                burraco = _(_BURRACOS.get((kind, burraco_word(rules)), kind))
+                lines.append(_("your {name} (meld {number}) is {burraco}: {points} points", name=meld_name(meld.meld),
+                               number=meld.id, burraco=burraco, points=burraco_bonus(kind, rules)))
     text = "; ".join(lines)
     return f"{text[:1].upper()}{text[1:]}." if text else ""
 
@@ -428,21 +453,34 @@ def clean_burraco_comment(state: HandState) -> str:
     if any(kind in CLEAN_KINDS for kind in kinds) or not any(kinds):
         return text
     word = burraco_word(rules)
-    return (f"{text} It is not the clean one the task asks for: a clean {word} has no wild card, "
-            f"and a wild card on the table cannot be taken back into your hand ({cite('burraco', rules.source).short()}). "
-            "Press Start again (under the table) to set the position up again and try once more.")
+    source = cite("burraco", rules.source).short()
+    return _(_NOT_CLEAN.get(word, _NOT_CLEAN["burraco"]), text=text, source=source)
+
+
+#: Lesson 6's comment when the burraco made is not the clean one asked for, by the ruleset's word.
+_NOT_CLEAN: Final = {
+    "burraco": N_("{text} It is not the clean one the task asks for: a clean burraco has no wild card, and a wild card on the "
+                  "table cannot be taken back into your hand ({source}). Press Start again (under the table) to set the "
+                  "position up again and try once more."),
+    "canasta": N_("{text} It is not the clean one the task asks for: a clean canasta has no wild card, and a wild card on the "
+                  "table cannot be taken back into your hand ({source}). Press Start again (under the table) to set the "
+                  "position up again and try once more."),
+    "canastra": N_("{text} It is not the clean one the task asks for: a clean canastra has no wild card, and a wild card on the "
+                   "table cannot be taken back into your hand ({source}). Press Start again (under the table) to set the "
+                   "position up again and try once more."),
+}
 
 
 #: The goals a lesson's ``table`` block may set (lessons/tasks/*.toml), by name, each with its words.
 GOALS: Final = {
-    "took-pile": Goal("take the discard pile", took_pile),
-    "new-meld-with-pile-card": Goal("lay out a new meld with a card from the pile", new_meld_with_pile_card),
-    "added-to-run": Goal("add to your side's run", added_to_run),
-    "turn-ended": Goal("discard to end the turn", turn_ended),
-    "clean-burraco": Goal("a clean burraco on the table", clean_burraco),
-    "any-burraco": Goal("make a burraco", any_burraco),
-    "pot-direct": Goal("pick up the pozzetto directly", pot_direct),
-    "closed": Goal("close the hand", closed),
+    "took-pile": Goal(N_("take the discard pile"), took_pile),
+    "new-meld-with-pile-card": Goal(N_("lay out a new meld with a card from the pile"), new_meld_with_pile_card),
+    "added-to-run": Goal(N_("add to your side's run"), added_to_run),
+    "turn-ended": Goal(N_("discard to end the turn"), turn_ended),
+    "clean-burraco": Goal(N_("a clean burraco on the table"), clean_burraco),
+    "any-burraco": Goal(N_("make a burraco"), any_burraco),
+    "pot-direct": Goal(N_("pick up the pozzetto directly"), pot_direct),
+    "closed": Goal(N_("close the hand"), closed),
 }
 
 #: What a ``table`` block may say under the table as the learner plays (its ``comment``), by name.
@@ -455,13 +493,13 @@ COMMENTS: Final[dict[str, Callable[[HandState], str]]] = {
 # -- lesson 6: the kinds of burraco --------------------------------------------------------------
 #: (caption, cards) for the gallery; each is judged by the engine under the chosen rules.
 BURRACO_EXAMPLES: Final = (
-    ("A run of seven, no wild card", "3H 4H 5H 6H 7H 8H 9H"),
-    ("A run of seven with a wild card", "2C 5S 6S 7S 8S 9S 10S"),
-    ("A set of seven Queens", "QS QS QH QH QD QC QC"),
-    ("Seven natural cards in a row and a wild", "2S 4D 5D 6D 7D 8D 9D 10D"),
-    ("Ace to King: thirteen natural cards", "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"),
-    ("Ace to ace: fourteen natural cards", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"),
-    ("A run of six", "5C 6C 7C 8C 9C 10C"),
+    (N_("A run of seven, no wild card"), "3H 4H 5H 6H 7H 8H 9H"),
+    (N_("A run of seven with a wild card"), "2C 5S 6S 7S 8S 9S 10S"),
+    (N_("A set of seven Queens"), "QS QS QH QH QD QC QC"),
+    (N_("Seven natural cards in a row and a wild"), "2S 4D 5D 6D 7D 8D 9D 10D"),
+    (N_("Ace to King: thirteen natural cards"), "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"),
+    (N_("Ace to ace: fourteen natural cards"), "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"),
+    (N_("A run of six"), "5C 6C 7C 8C 9C 10C"),
 )
 
 
@@ -470,16 +508,29 @@ def burraco_row(caption: str, cards: str, rules: Rules) -> str:
     word = burraco_word(rules)
     if not verdict.legal or verdict.meld is None:
         picture = cards_svg(list(parse_cards(cards)), scale=0.5)
-        what = f'<span class="buraco-feedback wrong">Not a legal meld here:</span> {html.escape(" ".join(verdict.explanations))}'
+        not_legal = _("Not a legal meld here:")
+        what = f'<span class="buraco-feedback wrong">{not_legal}</span> {html.escape(" ".join(verdict.explanations))}'
     else:
         picture = meld_svg(verdict.meld, rules, scale=0.5)
         kind = burraco_kind(verdict.meld, rules)
         if kind is None:
-            what = (f"Not a {word}: {len(verdict.meld)} cards, and a {word} needs {rules.burraco_length} "
-                    f"({html.escape(cite('burraco', rules.source).short())}).")
+            what = _(_SHORT.get(word, _SHORT["burraco"]), count=len(verdict.meld), length=rules.burraco_length,
+                     source=html.escape(cite("burraco", rules.source).short()))
         else:
-            what = f"<strong>{html.escape(kind)} {word}</strong>: {burraco_bonus(kind, rules)} points ({html.escape(_kind_source(kind, rules))})"
-    return f'<tr data-cards="{html.escape(cards)}"><th scope="row">{html.escape(caption)}</th><td>{picture}</td><td>{what}</td></tr>'
+            name = html.escape(f"{kind} {word}" if language() == "en" else _(_KINDS.get((kind, word), kind)))
+            what = _("<strong>{burraco}</strong>: {points} points ({source})", burraco=name, points=burraco_bonus(kind, rules),
+                     source=html.escape(_kind_source(kind, rules)))
+    caption_text = html.escape(_(caption)) if caption else ""
+    return f'<tr data-cards="{html.escape(cards)}"><th scope="row">{caption_text}</th><td>{picture}</td><td>{what}</td></tr>'
+
+#: A meld too short to be a meld of seven, by the ruleset's word for it.
+_SHORT: Final = {
+    "burraco": N_("Not a burraco: {count} cards, and a burraco needs {length} ({source})."),
+    "canasta": N_("Not a canasta: {count} cards, and a canasta needs {length} ({source})."),
+    "canastra": N_("Not a canastra: {count} cards, and a canastra needs {length} ({source})."),
+}
+#: A meld of seven's kind, by (kind, the ruleset's word): the score sheet's names.
+_KINDS: Final = {(kind, word): message for word, table in KIND_NAMES.items() for kind, message in table.items()}
 
 
 def _kind_source(kind: str, rules: Rules) -> str:
@@ -494,9 +545,11 @@ def burraco_gallery_html(rules: Rules) -> str:
     if rules.source == "002" and not rules.semi_clean_bonus:
         options = rules.replace(semi_clean_bonus=150)
         caption, cards = BURRACO_EXAMPLES[3]
-        variant = (f'<p>With 002\'s <em>semi-clean</em> variant (002 \'Variants\': a semi-clean burraco scores 150), the same meld scores more:</p>'
+        variant_line = _("<p>With 002's <em>semi-clean</em> variant (002 'Variants': a semi-clean burraco scores 150), "
+                         "the same meld scores more:</p>")
+        variant = (variant_line +
                    f'<table class="buraco-rules buraco-burracos"><tbody>{burraco_row(caption, cards, options)}</tbody></table>')
-    return (ruleset_line(rules, "; a clean one is marked with its last two cards crosswise, a dirty one with its last card:")
+    return (ruleset_line(rules, _("; a clean one is marked with its last two cards crosswise, a dirty one with its last card:"))
             + f'<table class="buraco-rules buraco-burracos"><tbody>{rows}</tbody></table>{variant}')
 
 

@@ -30,6 +30,7 @@ from typing import Final
 from buraco_learn.cards import Card, Rank, Suit, deck_cards
 from buraco_learn.errors import BuracoError, InvalidRecordError
 from buraco_learn.game.deal import seat_names
+from buraco_learn.i18n import N_, _, number
 from buraco_learn.melds import Meld, check_meld
 from buraco_learn.render import cards_svg, meld_svg
 from buraco_learn.rules import Rules
@@ -135,7 +136,7 @@ def _lay(pool: _Pool, cards: list[Card]) -> Meld | None:
 
 
 def _meld(pool: _Pool, length: int, wild: bool) -> Meld:
-    for _ in range(ATTEMPTS):
+    for _attempt in range(ATTEMPTS):
         maker = _set if pool.rules.sets and pool.rng.random() < 0.4 else _run
         meld = maker(pool, length, wild) or _run(pool, length, wild)
         if meld is not None:
@@ -152,7 +153,7 @@ def _side_melds(pool: _Pool, closing: bool) -> list[Meld]:
         return melds
     count = rng.randint(1, 2)
     melds = []
-    for _ in range(count):
+    for _melds in range(count):
         length = rules.burraco_length if rng.random() < 0.25 else rng.randint(3, 5)
         melds.append(_meld(pool, length, rng.random() < 0.4))
     return melds
@@ -162,7 +163,7 @@ def deal_hand_end(rules: Rules, seed: int) -> HandEnd:
     """A small, consistent end of a hand under ``rules`` (the same seed gives the same hand)."""
     rng = random.Random(f"{rules.name}:{seed}")
     names = seat_names(rules.players)
-    for _ in range(ATTEMPTS):
+    for _attempt in range(ATTEMPTS):
         pool = _Pool(rules, rng)
         sides: dict[str, SideInput] = {}
         seats: dict[str, tuple[str, ...]] = {}
@@ -193,23 +194,44 @@ def deal_hand_end(rules: Rules, seed: int) -> HandEnd:
 
 
 # -- pictures and breakdowns -------------------------------------------------------------------------
+#: Whether a side took its pot, by the pot's name: (took it, never took it).
+_POT_LINES: Final = {
+    "pozzetto": (N_("Took its pozzetto."), N_("Never took its pozzetto.")),
+    "morto": (N_("Took its morto."), N_("Never took its morto.")),
+    "pot": (N_("Took its pot."), N_("Never took its pot.")),
+}
+
+
+def _signed(points: int) -> str:
+    """``+1,250`` / ``-30`` / ``+0``, as the current language writes numbers."""
+    return ("-" if points < 0 else "+") + number(abs(points))
+
+
 def hand_end_html(end: HandEnd) -> str:
     """The end of the hand as the learner sees it written down: melds, cards left, pots, who closed."""
     rules = end.rules
     blocks = []
     for name, side in end.sides.items():
         who = html.escape(side_word(name))
-        head = f"{who} <em>(closed the hand)</em>" if name == end.closed_by else who
+        head = _("{side} <em>(closed the hand)</em>", side=who) if name == end.closed_by else who
         melds = "".join(f'<span class="pos-meld">{meld_svg(meld, rules, scale=0.5)}</span>' for meld in side.melds)
         held = []
         for seat, cards in zip(end.seats[name], side.hands):
-            picture = cards_svg(list(cards), scale=0.5) if cards else "<em>no cards</em>"
-            held.append(f'<div class="pos-hand"><span class="pos-label">{html.escape(seat_word(seat))} still holds</span>{picture}</div>')
+            picture = cards_svg(list(cards), scale=0.5) if cards else _("<em>no cards</em>")
+            holds = html.escape(_("{seat} still holds", seat=seat_word(seat)))
+            held.append(f'<div class="pos-hand"><span class="pos-label">{holds}</span>{picture}</div>')
         pot = ""
         if isinstance(side.pot, str) and side.pot != "none":
-            pot = f'<p class="pos-pot">{"Took" if side.pot == "taken" else "Never took"} its {html.escape(pot_word(rules))}.</p>'
+            word = pot_word(rules)
+            if word in _POT_LINES:
+                took = _(_POT_LINES[word][0] if side.pot == "taken" else _POT_LINES[word][1])
+            else:  # pragma: no cover - every document's pot has its lines
+                took = f"{'Took' if side.pot == 'taken' else 'Never took'} its {word}."
+            pot = f'<p class="pos-pot">{html.escape(took)}</p>'
+        melds_label = html.escape(_("Melds"))
+        none = _("<em>none</em>")
         blocks.append(f'<div class="buraco-trial" data-side="{html.escape(name)}"><h4>{head}</h4>'
-                      f'<div class="pos-melds"><span class="pos-label">Melds</span>{melds or "<em>none</em>"}</div>'
+                      f'<div class="pos-melds"><span class="pos-label">{melds_label}</span>{melds or none}</div>'
                       f'{"".join(held)}{pot}</div>')
     return f'<div class="buraco-trials">{"".join(blocks)}</div>'
 
@@ -220,14 +242,17 @@ def breakdown_html(name: str, score: SideScore, *, running: bool = True) -> str:
     total = 0
     for item in score.items():
         total += item.points
-        run = f'<td class="points">{total:,}</td>' if running else ""
-        rows.append(f'<tr><td>{html.escape(item.label)} <span class="source">({html.escape(item.source)})</span></td>'
-                    f'<td class="points">{item.points:+,}</td>{run}</tr>')
-    head = '<th>so far</th>' if running else ""
+        run = f'<td class="points">{number(total)}</td>' if running else ""
+        rows.append(f'<tr><td>{html.escape(item.text())} <span class="source">({html.escape(item.source)})</span></td>'
+                    f'<td class="points">{_signed(item.points)}</td>{run}</tr>')
+    so_far, points, total_word = _("so far"), _("points"), _("total")
+    head = f'<th>{so_far}</th>' if running else ""
     span = 2 if running else 1
-    return (f'<table class="buraco-breakdown" data-side="{html.escape(name)}" aria-label="{html.escape(side_word(name))}: the score line by line">'
-            f'<thead><tr><th>{html.escape(side_word(name))}</th><th>points</th>{head}</tr></thead><tbody>{"".join(rows)}'
-            f'<tr class="total"><td>total</td><td class="points" colspan="{span}">{score.total:,}</td></tr></tbody></table>')
+    side = side_word(name)
+    label = html.escape(_("{side}: the score line by line", side=side))
+    return (f'<table class="buraco-breakdown" data-side="{html.escape(name)}" aria-label="{label}">'
+            f'<thead><tr><th>{html.escape(side)}</th><th>{points}</th>{head}</tr></thead><tbody>{"".join(rows)}'
+            f'<tr class="total"><td>{total_word}</td><td class="points" colspan="{span}">{number(score.total)}</td></tr></tbody></table>')
 
 
 @dataclass(frozen=True)
@@ -240,22 +265,23 @@ class Feedback:
 def score_feedback(score: SideScore, guess: int) -> Feedback:
     """Whether ``guess`` is the side's total; when not, which line it seems to have missed or turned round."""
     if guess == score.total:
-        return Feedback(True, f"✔ {score.total:,} is right.")
+        return Feedback(True, _("✔ {total} is right.", total=number(score.total)))
     missing = [item for item in score.items() if guess == score.total - item.points]
     turned = [item for item in score.items() if item.points and guess == score.total - 2 * item.points]
     hint = ""
+    either = _(" or ")
     if missing:
-        lines = " or ".join(f"{item.label} ({item.points:+,})" for item in missing)
-        hint = f"Your number is the total without one line: {lines}."
+        lines = either.join(_("{line} ({points})", line=item.text(), points=_signed(item.points)) for item in missing)
+        hint = _("Your number is the total without one line: {lines}.", lines=lines)
     elif turned:
-        lines = " or ".join(f"{item.label} counts {item.points:+,}" for item in turned)
-        hint = f"Your number has one line the wrong way round: {lines}."
-    return Feedback(False, f"✘ Not {guess:,}: the engine makes it {score.total:,}.", hint)
+        lines = either.join(_("{line} counts {points}", line=item.text(), points=_signed(item.points)) for item in turned)
+        hint = _("Your number has one line the wrong way round: {lines}.", lines=lines)
+    return Feedback(False, _("✘ Not {guess}: the engine makes it {total}.", guess=number(guess), total=number(score.total)), hint)
 
 
 def scores_text(scores: Mapping[str, SideScore]) -> str:
     """``'North–South 410, East–West 155'``."""
-    return ", ".join(f"{side_word(name)} {score.total:,}" for name, score in scores.items())
+    return ", ".join(_("{side} {points}", side=side_word(name), points=number(score.total)) for name, score in scores.items())
 
 
 def item_labels(scores: Mapping[str, SideScore]) -> Sequence[str]:

@@ -17,9 +17,11 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from buraco_learn.cards import Card, Rank, Suit, deck_cards, parse_cards, sort_cards
 from buraco_learn.extend import check_add, check_swap
+from buraco_learn.i18n import N_, _
 from buraco_learn.melds import Meld, Verdict, check_meld
 from buraco_learn.presets import ruleset_name
 from buraco_learn.render import card_svg, cards_svg, meld_svg, verdict_html
@@ -49,7 +51,8 @@ def option_why(option: str) -> Callable[[Rules], str]:
     def explain(rules: Rules) -> str:
         document = DOCUMENTS[rules.source]
         value = format_option(getattr(rules, option), option)
-        return f"{option_words(option)} Under {ruleset_name(rules)} ({document.id} {document.title}): {value}."
+        return _("{rule} Under {ruleset} ({document} {title}): {value}.", rule=option_words(option),
+                 ruleset=ruleset_name(rules), document=document.id, title=document.title, value=value)
 
     return explain
 
@@ -64,8 +67,23 @@ def ruleset_line(rules: Rules, after: str = ":", *, style: str = "") -> str:
     """
     document = DOCUMENTS[rules.source]
     name = ruleset_name(rules)
-    where = f" ({html.escape(document.id)} {html.escape(document.title)})"
-    return f'{style}<p class="ruleset-line">Under <strong>{html.escape(name)}</strong>{where}{after}</p>'
+    line = _("Under <strong>{ruleset}</strong> ({document} {title}){after}", ruleset=html.escape(name),
+             document=html.escape(document.id), title=html.escape(document.title), after=after)
+    return f'{style}<p class="ruleset-line">{line}</p>'
+
+
+#: A legal verdict's head, by (a new meld?, the word "clean" taught yet?, a wild card in it?); ``{meld}``
+#: is the meld's name (:func:`~buraco_learn.ui.table_view.meld_name`).
+_VERDICT_HEADS: Final = {
+    (True, True, True): N_("Legal: a dirty {meld} (with a wild card)."),
+    (True, True, False): N_("Legal: a clean {meld} (no wild card)."),
+    (True, False, True): N_("Legal: a {meld}, with a wild card."),
+    (True, False, False): N_("Legal: a {meld}, no wild card in it."),
+    (False, True, True): N_("Allowed: the meld is now a dirty {meld} (with a wild card)."),
+    (False, True, False): N_("Allowed: the meld is now a clean {meld} (no wild card)."),
+    (False, False, True): N_("Allowed: the meld is now a {meld}, with a wild card."),
+    (False, False, False): N_("Allowed: the meld is now a {meld}, no wild card in it."),
+}
 
 
 def meld_verdict_html(verdict: Verdict, *, clean_word: bool = True) -> str:
@@ -74,18 +92,17 @@ def meld_verdict_html(verdict: Verdict, *, clean_word: bool = True) -> str:
     ``clean_word=False`` says "no wild card" instead of "clean" (lesson 2 comes before the word is taught).
     """
     if not verdict.legal or verdict.meld is None:
-        return verdict_html(verdict).replace("</strong> Illegal</p>", "</strong> Not legal</p>")
+        page = verdict_html(verdict)
+        not_legal, illegal = _("Not legal"), html.escape(_("Illegal"))
+        return page.replace("</strong> Illegal</p>", f"</strong> {not_legal}</p>").replace(
+            f"</strong> {illegal}</p>", f"</strong> {not_legal}</p>")
     meld = verdict.meld
     wild = any(slot.wild for slot in meld.slots)
-    if clean_word:
-        kind = f"a {'dirty' if wild else 'clean'} {meld_name(meld)} ({'with a wild card' if wild else 'no wild card'})"
-    else:
-        kind = f"a {meld_name(meld)}, {'with a wild card' if wild else 'no wild card in it'}"
+    head = _(_VERDICT_HEADS[(verdict.action == "meld", clean_word, wild)], meld=meld_name(meld))
     lines = meld_why(verdict)
-    head = f"Legal: {kind}." if verdict.action == "meld" else f"Allowed: the meld is now {kind}."
     if verdict.action == "swap":
-        lines.append(f"A wild card can be swapped only for the card it stands for, and then moves to the lower end "
-                     f"{quote_rule('swap', verdict.rules)}.")
+        lines.append(_("A wild card can be swapped only for the card it stands for, and then moves to the lower end {rule}.",
+                       rule=quote_rule("swap", verdict.rules)))
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     return (f'<div class="buraco-verdict legal">{meld_svg(meld, verdict.rules)}'
             f'<p class="verdict-reason"><strong>✔</strong> {html.escape(head)}</p><ul>{items}</ul></div>')
@@ -114,14 +131,21 @@ def deck_sentence(rules: Rules) -> str:
     >>> deck_sentence(preset("brazil-online"))[:46]
     '104 cards: two decks of 52 and no jokers (003 '
     """
-    deck = "two decks of 52 and 4 jokers" if rules.jokers else "two decks of 52 and no jokers"
-    return f"{rules.deck_size} cards: {deck} ({_rule_line('deck', rules)})."
+    if rules.jokers:
+        return _("{n} cards: two decks of 52 and 4 jokers ({rule}).", n=rules.deck_size, rule=_rule_line("deck", rules))
+    return _("{n} cards: two decks of 52 and no jokers ({rule}).", n=rules.deck_size, rule=_rule_line("deck", rules))
 
 
 def wild_sentence(rules: Rules) -> str:
     """Which cards are wild under ``rules``, counted, with the rule's document."""
-    which = "the 4 jokers and the eight 2s" if rules.jokers else "the eight 2s (there are no jokers)"
-    return f"{wild_count(rules)} wild cards: {which} ({_rule_line('wilds', rules)})."
+    rule = _rule_line("wilds", rules)
+    if rules.jokers:
+        return _("{n} wild cards: the 4 jokers and the eight 2s ({rule}).", n=wild_count(rules), rule=rule)
+    return _("{n} wild cards: the eight 2s (there are no jokers) ({rule}).", n=wild_count(rules), rule=rule)
+
+
+#: Each suit's row of the deck, for a screen reader.
+_SUIT_ROWS: Final = {Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"), Suit.DIAMONDS: N_("diamonds"), Suit.CLUBS: N_("clubs")}
 
 
 def deck_html(rules: Rules) -> str:
@@ -130,20 +154,29 @@ def deck_html(rules: Rules) -> str:
     rows = []
     for suit in Suit:
         cards = sort_cards([card for card in set(deck) if card.suit is suit], by="rank")
-        rows.append(f'<div class="deck-row" aria-label="{suit.name.lower()}">{cards_svg(cards, scale=0.7, overlap=0.5)}</div>')
+        label = html.escape(_(_SUIT_ROWS[suit]) if suit in _SUIT_ROWS else suit.name.lower())
+        rows.append(f'<div class="deck-row" aria-label="{label}">{cards_svg(cards, scale=0.7, overlap=0.5)}</div>')
     jokers = [card for card in deck if card.is_joker]
     if jokers:
-        rows.append(f'<div class="deck-row" aria-label="jokers">{cards_svg(jokers, scale=0.7, overlap=0.5)}</div>')
+        label = html.escape(_("jokers"))
+        rows.append(f'<div class="deck-row" aria-label="{label}">{cards_svg(jokers, scale=0.7, overlap=0.5)}</div>')
     natural = (
-        "A 2 in its own place in a run of its suit (A 2 3 of spades) is an ordinary 2, not a wild card."
-        if rules.natural_two else "Every 2 is wild, even in its own place in a run."
+        _("A 2 in its own place in a run of its suit (A 2 3 of spades) is an ordinary 2, not a wild card.")
+        if rules.natural_two else _("Every 2 is wild, even in its own place in a run.")
     )
-    jokers_text = "two decks of 52 and 4 jokers" if rules.jokers else "two decks of 52, no jokers"
+    if rules.jokers:
+        deck_line = _("<strong>{n} cards</strong>: two decks of 52 and 4 jokers, so every card but the jokers is there twice.",
+                      n=rules.deck_size)
+        wild_line = _("<strong>{n} wild cards</strong>: the jokers and the eight 2s. {natural}", n=wild_count(rules), natural=natural)
+    else:
+        deck_line = _("<strong>{n} cards</strong>: two decks of 52, no jokers, so every card but the jokers is there twice.",
+                      n=rules.deck_size)
+        wild_line = _("<strong>{n} wild cards</strong>: the eight 2s. {natural}", n=wild_count(rules), natural=natural)
     return (
         ruleset_line(rules)
-        + f"<p><strong>{rules.deck_size} cards</strong>: {jokers_text}, so every card but the jokers is there twice.</p>"
+        + f"<p>{deck_line}</p>"
         + "".join(rows)
-        + f"<p><strong>{wild_count(rules)} wild cards</strong>: {'the jokers and ' if rules.jokers else ''}the eight 2s. {natural}</p>"
+        + f"<p>{wild_line}</p>"
         + f'<p class="source">{html.escape(_rule_line("deck", rules))}</p>'
     )
 
@@ -155,9 +188,10 @@ def values_html(rules: Rules) -> str:
     cells = "".join(
         f'<td>{card_svg(card, scale=0.5)}<br>{rules.value(card)}</td>' for card in parse_cards(" ".join(ranks))
     )
+    label = html.escape(_("Card values"))
     return (
         ruleset_line(rules)
-        + f'<table class="buraco-values" aria-label="Card values"><tr>{cells}</tr></table>'
+        + f'<table class="buraco-values" aria-label="{label}"><tr>{cells}</tr></table>'
     )
 
 
@@ -169,8 +203,18 @@ def deal_counts(rules: Rules) -> dict[str, int]:
     return {"hands": hands, "pots": pots, "discard": discard, "stock": rules.deck_size - hands - pots - discard}
 
 
-def _after(direction: str) -> str:
-    return "left" if direction == "clockwise" else "right"
+#: How the players get their cards, by the direction of the deal.
+_DEALT: Final = {
+    "clockwise": N_("<p>{players} players get <strong>{each} cards each</strong> ({cards} cards), dealt clockwise.</p>"),
+    "counter-clockwise": N_("<p>{players} players get <strong>{each} cards each</strong> ({cards} cards), dealt counter-clockwise.</p>"),
+}
+#: Who starts and where play goes, by the direction of play.
+_PLAY: Final = {
+    "clockwise": N_("<p>The rest, <strong>{n} cards</strong>, is the face-down stock. "
+                    "The player to the dealer's left starts, and play goes clockwise.</p>"),
+    "counter-clockwise": N_("<p>The rest, <strong>{n} cards</strong>, is the face-down stock. "
+                            "The player to the dealer's right starts, and play goes counter-clockwise.</p>"),
+}
 
 
 def deal_html(rules: Rules, seed: int = 2005) -> str:
@@ -185,28 +229,31 @@ def deal_html(rules: Rules, seed: int = 2005) -> str:
         pots.append(rest[start:start + size])
         start += size
     discard = rest[start:start + counts["discard"]]
-    pot_word = "pot (pozzetto, morto)" if len(rules.pot_sizes) == 1 else "pots (pozzetti, mortos)"
     parts = [
         ruleset_line(rules),
-        f"<p>{rules.players} players get <strong>{rules.hand_size} cards each</strong> ({counts['hands']} cards), "
-        f"dealt {rules.deal_direction}.</p>",
-        f'<p>Your hand in this example deal:</p>{cards_svg(sort_cards(hands[0]), scale=0.8)}',
+        _(_DEALT[rules.deal_direction], players=rules.players, each=rules.hand_size, cards=counts["hands"]),
+        _("<p>Your hand in this example deal:</p>") + cards_svg(sort_cards(hands[0]), scale=0.8),
     ]
     if rules.pot_sizes:
-        sizes = " and ".join(str(size) for size in rules.pot_sizes)
         backs = "".join(card_svg(pot[0], scale=0.6, face_down=True) for pot in pots)
-        parts.append(f"<p><strong>{len(rules.pot_sizes)} {pot_word}</strong> of {sizes} cards wait face down, "
-                     f"one per side: {backs}</p>")
+        if len(rules.pot_sizes) == 1:
+            pots_line = _("<p><strong>1 pot (pozzetto, morto)</strong> of {size} cards wait face down, one per side: {backs}</p>",
+                          size=rules.pot_sizes[0], backs=backs)
+        else:
+            if len(rules.pot_sizes) == 2:
+                sizes = _("{first} and {second}", first=rules.pot_sizes[0], second=rules.pot_sizes[1])
+            else:
+                sizes = " and ".join(str(size) for size in rules.pot_sizes)
+            pots_line = _("<p><strong>{n} pots (pozzetti, mortos)</strong> of {sizes} cards wait face down, one per side: {backs}</p>",
+                          n=len(rules.pot_sizes), sizes=sizes, backs=backs)
+        parts.append(pots_line)
     else:
-        parts.append("<p><strong>No pots</strong>: every player for themselves, nobody gets a second hand.</p>")
+        parts.append(_("<p><strong>No pots</strong>: every player for themselves, nobody gets a second hand.</p>"))
     if discard:
-        parts.append(f"<p>One card goes face up to start the discard pile: {card_svg(discard[0], scale=0.6)}</p>")
+        parts.append(_("<p>One card goes face up to start the discard pile: {card}</p>", card=card_svg(discard[0], scale=0.6)))
     else:
-        parts.append("<p>No card is turned up: the discard pile starts empty.</p>")
-    parts.append(
-        f"<p>The rest, <strong>{counts['stock']} cards</strong>, is the face-down stock. "
-        f"The player to the dealer's {_after(rules.play_direction)} starts, and play goes {rules.play_direction}.</p>"
-    )
+        parts.append(_("<p>No card is turned up: the discard pile starts empty.</p>"))
+    parts.append(_(_PLAY[rules.play_direction], n=counts["stock"]))
     return "".join(parts)
 
 
@@ -239,12 +286,12 @@ def add_swap_html(rules: Rules, meld: str | None = None) -> str:
     second_wild = "2H" if base.suit is not Suit.HEARTS else "2S"
     natural = next((slot.stands_for for slot in base.slots if slot.wild and slot.stands_for is not None), None)
     steps: list[tuple[str, Verdict]] = [
-        ("The run on the table", check_meld(list(base.cards), rules)),
-        ("Add a natural card at the top", check_add(base, _next_card(base), rules)),
-        ("Add a second wild card", check_add(base, second_wild, rules)),
+        (_("The run on the table"), check_meld(list(base.cards), rules)),
+        (_("Add a natural card at the top"), check_add(base, _next_card(base), rules)),
+        (_("Add a second wild card"), check_add(base, second_wild, rules)),
     ]
     if natural is not None:
-        steps.append((f"Put in the {natural.unicode()} the wild stands for", check_swap(base, natural, rules)))
+        steps.append((_("Put in the {card} the wild stands for", card=natural.unicode()), check_swap(base, natural, rules)))
     parts = [ruleset_line(rules), '<div class="buraco-examples">']
     for title, verdict in steps:
         parts.append(f'<div class="meld-example"><p><strong>{html.escape(title)}</strong></p>{meld_verdict_html(verdict)}</div>')

@@ -33,7 +33,10 @@ from buraco_learn.game.actions import Action
 from buraco_learn.game.deal import Deal
 from buraco_learn.game.record import rules_of
 from buraco_learn.game.state import HandState
-from buraco_learn.ui.table_view import card_id, meld_view_of, refusal_text, result_view, seat_word, side_word
+from buraco_learn.i18n import _, browser_tag, language, ngettext
+from buraco_learn.i18n import number as written
+from buraco_learn.scoring import pot_word
+from buraco_learn.ui.table_view import card_id, log_sentence, meld_view_of, refusal_text, result_view, seat_word, side_word
 from buraco_learn.ui.views import card_view, face_down_view, rules_title
 
 
@@ -114,12 +117,14 @@ class Script:
             except InvalidNotationError as error:
                 raise BuracoError(f"step {number}: {error}") from None
             who = seat_word(state.seat_names[state.current])
-            words = f"{who}: {action.describe()}"
+            english = language() == "en"
+            words = f"{who}: {action.describe()}" if english else _move_sentence(state, action, who)
             refusal = state.explain_illegal(action)
             if illegal != (refusal is not None):
                 raise BuracoError(f"step {number} ({text!r}) is {'legal' if refusal is None else 'illegal'}, not as scripted")
             if refusal is not None:
-                frames.append(Frame(state.clone(), caption, f"{who} tries to {action.describe()}", text, refusal_text(refusal)))
+                tries = f"{who} tries to {action.describe()}" if english else _("{who} tries a move the rules do not allow.", who=who)
+                frames.append(Frame(state.clone(), caption, tries, text, refusal_text(refusal)))
                 continue
             before = state.clone()
             state.apply(action)
@@ -152,7 +157,7 @@ class Script:
         if not isinstance(actions, list):
             raise InvalidRecordError(f"hand {hand + 1} has no list of \"actions\"")
         try:
-            return cls.from_hand(start, actions, title=f"Hand {hand + 1} ({rules_title(rules)})")
+            return cls.from_hand(start, actions, title=_("Hand {n} ({ruleset})", n=hand + 1, ruleset=rules_title(rules)))
         except (IllegalActionError, InvalidNotationError) as error:
             raise InvalidRecordError(f"hand {hand + 1}: {error}") from None
 
@@ -169,20 +174,28 @@ class Script:
         for number, item in enumerate(actions, 1):
             action = Action.parse(item) if isinstance(item, str) else item
             try:
-                steps.append((action.notation(), f"Move {number}: {seat_word(state.seat_names[state.current])} {action.describe()}."))
+                who = seat_word(state.seat_names[state.current])
+                if language() == "en":
+                    steps.append((action.notation(), f"Move {number}: {who} {action.describe()}."))
+                else:
+                    steps.append((action.notation(), _("Move {number}: {sentence}", number=number,
+                                                       sentence=_move_sentence(state, action, who))))
                 state.apply(action)
             except (IllegalActionError, InvalidNotationError) as error:
                 raise type(error)(f"action {number} ({action.notation()!r}): {error}") from None
         if not state.over and not partial:
             raise BuracoError("only a finished hand can be replayed with every card face up")
         dealer = seat_word(start.seat_names[start.dealer])
-        intro = f"{dealer} deals; {seat_word(start.seat_names[start.current])} plays first."
+        intro = _("{dealer} deals; {first} plays first.", dealer=dealer, first=seat_word(start.seat_names[start.current]))
         if state.over:
-            totals = ", ".join(f"{side_word(side)} {score.total}" for side, score in state.score().items())
-            outro = f"The hand is over: {totals}."
+            totals = ", ".join(_("{side} {points}", side=side_word(side), points=written(score.total) if language() != "en"
+                                 else str(score.total)) for side, score in state.score().items())
+            outro = _("The hand is over: {totals}.", totals=totals)
         else:
-            outro = f"And so the hand goes on, {len(state.stock)} cards left in the stock."
-        return cls.from_actions(start, steps, title=title or f"A hand of {rules_title(start.rules)}", intro=intro, outro=outro)
+            outro = ngettext("And so the hand goes on, {n} cards left in the stock.",
+                             "And so the hand goes on, {n} cards left in the stock.", len(state.stock))
+        title = title or _("A hand of {ruleset}", ruleset=rules_title(start.rules))
+        return cls.from_actions(start, steps, title=title, intro=intro, outro=outro)
 
     # -- drawing a frame -------------------------------------------------------------------
     def frame_view(self, index: int) -> dict[str, Any]:
@@ -193,7 +206,7 @@ class Script:
         state = frame.state
         rules = state.rules
         names = state.seat_names
-        seats = []
+        seats: list[dict[str, Any]] = []
         for seat, hand in enumerate(state.hands):
             seats.append({
                 "seat": names[seat],
@@ -211,7 +224,15 @@ class Script:
         covered = len(state.pile) - 1 if rules.pile_visible == "top" and state.pile else 0
         pile = [face_down_view(f"pile-{n}") for n in range(covered)]
         pile += [card_view(card_of_id(physical), card_id(physical)) for physical in state.pile[covered:]]
-        pots = [{"index": index, "size": len(pot or ()), "left": pot is not None} for index, pot in enumerate(state.pots)]
+        word = pot_word(rules)
+        pots = [{"index": index, "size": len(pot or ()), "left": pot is not None,
+                 "text": _pot_line(word, index + 1, len(pot or ()), pot is not None)} for index, pot in enumerate(state.pots)]
+        for seat_view in seats:
+            count = len(seat_view["cards"])
+            cards = ngettext("{n} card", "{n} cards", count)
+            seat_view["label"] = _("{name}'s hand: {cards}", name=seat_view["name"], cards=cards)
+            seat_view["count_text"] = cards
+            seat_view["pending_text"] = _(" · pot waiting ({n})", n=seat_view["pending_pot"]) if seat_view["pending_pot"] else ""
         # only cards face up in this frame are named: a card that moved into the stock, a pot, a pot waiting
         # face down or the covered part of the pile is not identified, not even by its id
         face_up = {physical for hand in state.hands for physical in hand} | set(state.pile[covered:])
@@ -234,8 +255,58 @@ class Script:
             "current": names[state.current],
             "phase": state.phase,
             "score": {},
+            "texts": _frame_texts(index, len(self.frames) - 1, frame.refusal, len(state.stock), len(state.pile),
+                                  rules.pile_visible == "top"),
+            "locale": browser_tag(),
         }
         if state.over:
             closed = names[state.closed_by] if state.closed_by is not None else None
             view["score"] = result_view(state.score(), end_reason=state.end_reason, closed_by=closed, my_side=state.side_names[0])
         return view
+
+
+def _move_sentence(state: HandState, action: Action, who: str) -> str:
+    """A move as the table's log says it (a whole sentence in the learner's language), by the player ``who``."""
+    return log_sentence(action, you=False, who=who, pot=pot_word(state.rules))
+
+
+def _pot_line(word: str, number: int, size: int, left: bool) -> str:
+    """A pot in the middle of the table, by the ruleset's name for it (English: "Pot 1: 11 cards face down")."""
+    if language() == "en":
+        return f"Pot {number}: {size} card{'s' if size != 1 else ''} face down" if left else f"Pot {number}: taken"
+    if word == "pozzetto":
+        return (ngettext("pozzetto {number}: {n} face-down card", "pozzetto {number}: {n} face-down cards", size, number=number)
+                if left else _("pozzetto {number}: taken", number=number))
+    if word == "morto":
+        return (ngettext("morto {number}: {n} face-down card", "morto {number}: {n} face-down cards", size, number=number)
+                if left else _("morto {number}: taken", number=number))
+    return (ngettext("pot {number}: {n} face-down card", "pot {number}: {n} face-down cards", size, number=number)
+            if left else _("pot {number}: taken", number=number))
+
+
+def _frame_texts(step: int, steps: int, refusal: str, stock: int, pile: int, only_top: bool) -> dict[str, str]:
+    """Every word the replayer's browser side writes about a frame, in the learner's language."""
+    cards = ngettext("{n} card", "{n} cards", pile)
+    return {
+        "root": _("Worked example: arrow keys step through it"),
+        "role": _("replayer"),
+        "just_moved": _(", just moved"),
+        "four_colour": _("Four-colour deck"),
+        "large": _("Large cards"),
+        "display_options": _("Display options"),
+        "steps": _("Steps"),
+        "first": _("« Start"),
+        "back": _("◀ Back"),
+        "step": _("Step {step} of {steps}", step=step, steps=steps),
+        "forward": _("Next ▶"),
+        "last": _("End »"),
+        "refusal": _("The engine says: {refusal}", refusal=refusal) if refusal else "",
+        "to_play": _("◀ to play"),
+        "stock": ngettext("Stock: {n} card face down", "Stock: {n} cards face down", stock),
+        "pile": (_("Discard pile: {cards}; only the top card shows", cards=cards) if only_top
+                 else _("Discard pile: {cards}", cards=cards)),
+        "pots": _("Pots"),
+        "melds": _("Melds on the table"),
+        "no_melds": _("No melds yet."),
+        "score": _("The hand's score"),
+    }

@@ -27,6 +27,7 @@ import traitlets
 
 from buraco_learn.errors import BuracoError
 from buraco_learn.examples import Example, example
+from buraco_learn.i18n import _, language, use
 from buraco_learn.ui.base import BuracoWidget, intent, module_asset, static_asset
 from buraco_learn.ui.replay import Script
 from buraco_learn.ui.table_game import TableGame
@@ -63,7 +64,7 @@ class Replayer(BuracoWidget):
         if isinstance(game, TableGame):
             if not game.state.over:
                 raise BuracoError("a hand can be reviewed once it is over: the replayer shows every card")
-            source = Script.from_hand(game.start, game.state.history, title=f"Your hand ({game.rules.name})")
+            source = Script.from_hand(game.start, game.state.history, title=_("Your hand ({ruleset})", ruleset=game.rules.name))
         if isinstance(source, Script):
             script = source
         elif isinstance(source, Example):
@@ -77,13 +78,15 @@ class Replayer(BuracoWidget):
         #: The frames (plain Python).
         self.script = script
         self._views: dict[int, dict[str, Any]] = {}
+        self._language = language()  # the replayer speaks the language it was made in, whatever handler steps it
         super().__init__(steps=len(script) - 1, **kwargs)
         self.go(step)
         self._show()
 
     def _view(self, index: int) -> dict[str, Any]:
         if index not in self._views:
-            self._views[index] = self.script.frame_view(index)
+            with use(self._language):
+                self._views[index] = self.script.frame_view(index)
         return self._views[index]
 
     def _show(self) -> None:

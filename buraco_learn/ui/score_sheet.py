@@ -25,14 +25,16 @@ ScoreSheet(North–South 505, East–West 520 after 2 hands, target 2005)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import traitlets
 
 from buraco_learn.errors import InvalidRecordError
+from buraco_learn.i18n import N_, _, browser_tag, language, ngettext, number, use
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import points_to_target, target_reached
 from buraco_learn.ui.base import BuracoWidget, module_asset, static_asset
+from buraco_learn.vocabulary import vocabulary
 
 _INT_FIELDS = ("total", "melded", "in_hand", "burraco_bonus", "closing_bonus", "pot")
 
@@ -86,7 +88,40 @@ def _mapping(value: Any, where: str) -> Mapping[str, Any]:
 
 
 def _points(value: int) -> str:
-    return f"{value:,}"
+    return number(value)
+
+
+def static_labels(word: str = "burraco") -> dict[str, Any]:
+    """The words the sheet's browser side writes that do not change with the hands, in the current language
+    (``word``: the ruleset's name for a meld of seven, for its kinds)."""
+    kinds = KIND_NAMES.get(word, _BURRACO_KINDS)
+    return {
+        "four_colour": _("Four-colour deck"),
+        "large": _("Large text"),
+        "display_options": _("Display options"),
+        "hand_column": _("Hand"),
+        "total_column": _("Total"),
+        "cards_melded": _("Cards melded"),
+        "cards_in_hand": _("Cards left in hand"),
+        "burraco_bonuses": _(_BONUSES.get(word, _BONUSES["burraco"])),
+        "closing": _("Closing"),
+        "pot": _("Pot"),
+        "burracos": _(_HEADS.get(word, _HEADS["burraco"])),
+        "kinds": {kind: _(message) for kind, message in kinds.items()},
+    }
+
+
+_BURRACO_KINDS: Final = {"clean": N_("clean burraco"), "semi-clean": N_("semi-clean burraco"), "dirty": N_("dirty burraco"),
+                         "royal": N_("royal burraco"), "ace-to-ace": N_("ace-to-ace burraco")}
+_CANASTA_KINDS: Final = {"clean": N_("clean canasta"), "semi-clean": N_("semi-clean canasta"), "dirty": N_("dirty canasta"),
+                         "royal": N_("royal canasta"), "ace-to-ace": N_("ace-to-ace canasta")}
+_CANASTRA_KINDS: Final = {"clean": N_("clean canastra"), "semi-clean": N_("semi-clean canastra"), "dirty": N_("dirty canastra"),
+                          "royal": N_("royal canastra"), "ace-to-ace": N_("ace-to-ace canastra")}
+#: A meld of seven's kinds by the ruleset's word for it: kind -> its name ("clean burraco").
+KIND_NAMES: Final = {"burraco": _BURRACO_KINDS, "canasta": _CANASTA_KINDS, "canastra": _CANASTRA_KINDS}
+#: The breakdown's words for the bonuses and their list, by the ruleset's word (English: "Burraco bonuses", "Burracos").
+_BONUSES: Final = {"burraco": N_("Burraco bonuses"), "canasta": N_("Canasta bonuses"), "canastra": N_("Canastra bonuses")}
+_HEADS: Final = {"burraco": N_("Burracos"), "canasta": N_("Canastas"), "canastra": N_("Canastras")}
 
 
 class ScoreSheet(BuracoWidget):
@@ -112,6 +147,9 @@ class ScoreSheet(BuracoWidget):
     running = traitlets.List(traitlets.Dict(), help="Each side's total after each hand.").tag(sync=True)
     status = traitlets.Unicode("", help="Who leads, and how far to the target.").tag(sync=True)
     open_hand = traitlets.Int(-1, help="The hand (0-based) whose breakdown is open; -1 for none.").tag(sync=True)
+    labels = traitlets.Dict(help="The words the browser writes, in the learner's language (static_labels, and the "
+                                 "caption, chart and target texts of the hands so far).").tag(sync=True)
+    locale = traitlets.Unicode("en-GB", help="The language's tag, for the numbers the browser writes.").tag(sync=True)
 
     browser_traits: ClassVar[frozenset[str]] = BuracoWidget.browser_traits | {"open_hand"}
 
@@ -137,7 +175,10 @@ class ScoreSheet(BuracoWidget):
         if target is None:
             target = match_rules.target
         self.target_inclusive = match_rules.target_inclusive if target_inclusive is None else target_inclusive
-        super().__init__(sides=side_list, target=_int(target, "target"), **kwargs)
+        self._language = language()  # the sheet speaks the language it was made in, whatever handler adds a hand
+        # without rules the sheet's words are English's own "burraco" (as before); with rules, the ruleset's
+        self._word = vocabulary(rules).burraco if rules is not None else "burraco"
+        super().__init__(sides=side_list, target=_int(target, "target"), locale=browser_tag(), **kwargs)
         for hand in hands:
             self.add_hand(hand)
         self._update()
@@ -184,25 +225,43 @@ class ScoreSheet(BuracoWidget):
         for hand in hands:
             totals = {key: totals[key] + hand[key]["total"] for key in self.side_keys}
             running.append(dict(totals))
-        with self.hold_sync():  # the browser must never see hands without their running totals
+        with self.hold_sync(), use(getattr(self, "_language", "en")):  # never hands without their running totals
             self.hands = hands
             self.running = running
             self.status = self._status(totals)
+            self.labels = self._labels(len(hands), totals)
+
+    def _labels(self, count: int, totals: dict[str, int]) -> dict[str, Any]:
+        """:func:`static_labels` and the texts that count the hands: the table's caption, the chart's."""
+        target = _points(self.target)
+        summary = ", ".join(_("{side} {points}", side=side["name"], points=_points(totals[side["key"]])) for side in self.sides)
+        return {
+            **static_labels(getattr(self, "_word", "burraco")),
+            "caption": ngettext("Score sheet: {n} hand, target {target}", "Score sheet: {n} hands, target {target}",
+                                count, target=target),
+            "chart": ngettext("Chart of the running totals: {summary} after {n} hand; target {target}",
+                              "Chart of the running totals: {summary} after {n} hands; target {target}",
+                              count, summary=summary, target=target),
+            "target": _("target {target}", target=target),
+            "hand_button": _("Hand {n}"),
+            "hand_detail": _("Hand {n} in detail"),
+        }
 
     def _status(self, totals: dict[str, int]) -> str:
         if not self.hands:
-            return f"No hands yet; the match goes to {_points(self.target)}."
+            return _("No hands yet; the match goes to {target}.", target=_points(self.target))
         ordered = sorted(self.side_keys, key=lambda key: -totals[key])
         best, second = totals[ordered[0]], totals[ordered[1]]
         if any(self.reached(total) for total in totals.values()):
             if best == second:
-                return f"Level at {_points(best)} past the target: another hand is played."
-            return f"{self.side_name(ordered[0])} win the match with {_points(best)}."
+                return _("Level at {points} past the target: another hand is played.", points=_points(best))
+            return _("{side} win the match with {points}.", side=self.side_name(ordered[0]), points=_points(best))
         to_go = points_to_target(best, self.target, self.target_inclusive)
         if best == second:
-            return f"Level at {_points(best)}; {_points(to_go)} to go to {_points(self.target)}."
-        lead = f"{self.side_name(ordered[0])} lead by {_points(best - second)}"
-        return f"{lead}; {_points(to_go)} to go to {_points(self.target)}."
+            return _("Level at {points}; {to_go} to go to {target}.", points=_points(best), to_go=_points(to_go),
+                     target=_points(self.target))
+        return _("{side} lead by {lead}; {to_go} to go to {target}.", side=self.side_name(ordered[0]),
+                 lead=_points(best - second), to_go=_points(to_go), target=_points(self.target))
 
     def validate_browser_update(self, name: str, value: Any) -> Any:
         if name == "open_hand" and not -1 <= value < len(self.hands):
