@@ -245,3 +245,27 @@ def test_english_is_unchanged() -> None:
     frame = Replayer(Script.from_hand(guided_start(), list(_guided_hand()))).frame
     assert frame["texts"]["step"] == f"Step 0 of {len(frame['seats']) and frame['steps']}" and frame["texts"]["stock"].startswith("Stock: ")
     assert Script.from_hand(guided_start(), list(_guided_hand())).frames[1].caption == "Move 1: North draw from the stock."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_strategy_position_wrong_then_right(lang: str) -> None:
+    from buraco_learn.app import strategy
+
+    with use(lang):
+        tasks = strategy.StrategyTasks("safe-discards")
+        head, task = str(tasks.head.value), str(tasks.task.value)
+    tasks.play_wrong()  # played from English code: the lesson keeps its language
+    wrong = str(tasks.feedback.value)
+    tasks.try_again()
+    tasks.coach_line()
+    right = str(tasks.feedback.value)
+    for page in (head, task, right):
+        _check(_text(page), lang)
+    # the moves in words come from the card table's action_words (English still): leave them out of the check
+    wrong_text = _text(wrong)
+    for judged in tasks.attempt.judged if tasks.attempt is not None else ():
+        wrong_text = wrong_text.replace(positions.action_text(judged.action, judged.before), " ")
+        wrong_text = wrong_text.replace(positions.action_text(judged.best, judged.before), " ")
+    _check(wrong_text, lang)
+    assert {"it": "Non è la scelta del coach", "pt_BR": "Não é a escolha do treinador"}[lang] in wrong
+    assert {"it": "Il coach è d'accordo", "pt_BR": "O treinador concorda"}[lang] in html.unescape(right)

@@ -47,6 +47,7 @@ from buraco_learn.cards import Card
 from buraco_learn.game.actions import Action
 from buraco_learn.game.position import position
 from buraco_learn.game.state import HandState
+from buraco_learn.i18n import N_, _, language, use
 from buraco_learn.presets import preset
 from buraco_learn.render import cards_svg
 
@@ -57,7 +58,7 @@ RULES: Final = preset("italian")
 COACH_SEED: Final = 1
 #: Suit renamings, one per variant: the first spells a spot as written (H S D C), the others rename every suit.
 VARIANTS: Final = ("HSDC", "SHCD", "DCHS", "CDSH")
-SUIT_WORDS: Final = {"H": "hearts", "S": "spades", "D": "diamonds", "C": "clubs"}
+SUIT_WORDS: Final = {"H": N_("hearts"), "S": N_("spades"), "D": N_("diamonds"), "C": N_("clubs")}
 _CARD: Final = re.compile(r"(10|[2-9AJQK])([HSDC])")
 _FIELD: Final = re.compile(r"\{((?:10|[2-9AJQK])[HSDC]|JK|[HSDC])\}")
 #: The ends of a spot's turn: what the learner's last judged move is, by the phase the spot starts in.
@@ -127,20 +128,20 @@ class Spot:
         def word(match: re.Match[str]) -> str:
             name = match.group(1)
             if len(name) == 1:
-                return SUIT_WORDS[rename("2" + name, suits)[-1]]
+                return _(SUIT_WORDS[rename("2" + name, suits)[-1]])
             return card_words(Card.parse(rename(name, suits)))
 
-        return _FIELD.sub(word, self.why)
+        return _FIELD.sub(word, _(self.why))
 
 
 def card_words(card: Card) -> str:
     """A card as the lessons' reasons write it: ``'7♥'``, and a joker as ``'joker'``."""
-    return "joker" if card.is_joker else card.unicode()
+    return _("joker") if card.is_joker else card.unicode()
 
 
-_DRAW_TASK: Final = "You have not drawn yet. Draw from the stock, or take the whole discard pile?"
-_PLAY_TASK: Final = "You have drawn. Play the rest of your turn as you judge best."
-_DISCARD_TASK: Final = "You have drawn and have nothing to meld. Which card do you discard?"
+_DRAW_TASK: Final = N_("You have not drawn yet. Draw from the stock, or take the whole discard pile?")
+_PLAY_TASK: Final = N_("You have drawn. Play the rest of your turn as you judge best.")
+_DISCARD_TASK: Final = N_("You have drawn and have nothing to meld. Which card do you discard?")
 #: The strategy lessons; their positions are declared in lessons/tasks/<lesson>.toml (a ``strategy`` block).
 LESSONS: Final = ("take-the-pile", "safe-discards", "pot-or-close")
 
@@ -157,8 +158,8 @@ def spots_of(lesson: str) -> tuple[Spot, ...]:
 
 def task_text(spot: Spot) -> str:
     if spot.phase == "draw":
-        return _DRAW_TASK
-    return _DISCARD_TASK if spot.expect == "discard" else _PLAY_TASK
+        return _(_DRAW_TASK)
+    return _(_DISCARD_TASK) if spot.expect == "discard" else _(_PLAY_TASK)
 
 
 # -- judging the learner's moves -----------------------------------------------------------------
@@ -231,7 +232,8 @@ def choice_html(judgement: Judgement) -> str:
     words = html.escape(action_text(judgement.best, judgement.before))
     cards = action_cards(judgement.best)
     picture = f' <span class="strategy-choice-cards">{cards_svg(cards, scale=0.5)}</span>' if cards else ""
-    return f'<p class="strategy-choice"><strong>The coach’s choice:</strong> {words}.{picture}</p>'
+    choice = _("<strong>The coach’s choice:</strong> {move}.", move=words)
+    return f'<p class="strategy-choice">{choice}{picture}</p>'
 
 
 # -- the lesson's widget ----------------------------------------------------------------------------
@@ -240,8 +242,8 @@ STRATEGY_STYLE: Final = """<style>
 .strategy-head h3{margin:.2em 0}.strategy-marks{letter-spacing:.15em;color:#555}
 .strategy-why{margin:.3em 0}.strategy-choice svg{vertical-align:middle}
 </style>"""
-_NO_HINTS: Final = ("No hints in this lesson: the position is for your own judgement. After your move the coach says "
-                    "whether it agrees, and why.")
+_NO_HINTS: Final = N_("No hints in this lesson: the position is for your own judgement. After your move the coach says "
+                      "whether it agrees, and why.")
 
 
 class StrategyTasks:
@@ -250,6 +252,8 @@ class StrategyTasks:
     def __init__(self, lesson: str, page: Page | None = None, *, coach: Any = None,
                  spots: Sequence[Spot] | None = None) -> None:
         self.lesson = lesson
+        #: The learner's language when the lesson's widget was built: it speaks it for its whole life.
+        self._language = language()
         self.spots = tuple(spots) if spots is not None else spots_of(lesson)
         self.page = page
         self.coach = coach or lesson_coach()
@@ -264,9 +268,9 @@ class StrategyTasks:
         self.task = parts.html()
         self.holder = parts.box()
         self.feedback = parts.html()
-        self.fresh = parts.button("Try a fresh position", icon="refresh", own_layout=True,
-                                  tooltip="The same idea, dealt in other suits")
-        self.onward = parts.button("Next position", icon="forward", button_style="primary", own_layout=True)
+        self.fresh = parts.button(_("Try a fresh position"), icon="refresh", own_layout=True,
+                                  tooltip=_("The same idea, dealt in other suits"))
+        self.onward = parts.button(_("Next position"), icon="forward", button_style="primary", own_layout=True)
         self.fresh.on_click(lambda _button: self.try_again())
         self.onward.on_click(lambda _button: self.next_position())
         self.buttons = parts.hbox([self.fresh, self.onward], flex_flow="row wrap")
@@ -297,13 +301,15 @@ class StrategyTasks:
         spot = self.spot
         self.attempt = Attempt(spot, self.tries[self.index], self.coach)
         self.reviewing = False
-        self._table(self.attempt.start.clone(), lambda view, rung: _NO_HINTS)
+        no_hints = _(_NO_HINTS)
+        self._table(self.attempt.start.clone(), lambda view, rung: no_hints)
         marks = " ".join("✔" if done else "☐" for done in self.passed)
-        self.head.value = (f'{STYLE}{STRATEGY_STYLE}<div class="strategy-head"><h3>Position {self.index + 1} of '
-                           f'{len(self.spots)}: {html.escape(spot.title)}</h3><span class="strategy-marks" '
-                           f'aria-label="{sum(self.passed)} of {len(self.spots)} positions passed">{marks}</span></div>')
-        self.task.value = (f'{STYLE}<p class="exercise-task"><strong>Your task:</strong> {html.escape(task_text(spot))} '
-                           "The coach judges your move.</p>")
+        heading = _("Position {number} of {count}: {title}", number=self.index + 1, count=len(self.spots),
+                    title=html.escape(_(spot.title)))
+        self.head.value = (f'{STYLE}{STRATEGY_STYLE}<div class="strategy-head"><h3>{heading}</h3><span class="strategy-marks" '
+                           f'aria-label="{html.escape(self._passed_text())}">{marks}</span></div>')
+        task = _("<strong>Your task:</strong> {task} The coach judges your move.", task=html.escape(task_text(spot)))
+        self.task.value = f'{STYLE}<p class="exercise-task">{task}</p>'
         self.feedback.value = ""
         self.fresh.layout.display = "none"
         self.onward.layout.display = "none"
@@ -328,14 +334,18 @@ class StrategyTasks:
         self.table.play(action)
 
     def update(self) -> None:
+        with use(self._language):
+            self._update()
+
+    def _update(self) -> None:
         if self.reviewing or self.attempt is None or self.attempt.result is not None:
             return
         try:
             result = self.attempt.follow(self.state)
         except Exception:  # shown, never a traceback in the page
             log.exception("the coach could not judge a move")
-            self.feedback.value = (f'{STYLE}<div class="buraco-feedback wrong" role="status">The coach could not judge '
-                                   "that move just now: press Try a fresh position.</div>")
+            failed = _("The coach could not judge that move just now: press Try a fresh position.")
+            self.feedback.value = f'{STYLE}<div class="buraco-feedback wrong" role="status">{failed}</div>'
             self.fresh.layout.display = ""
             return
         if result is not None:
@@ -347,25 +357,27 @@ class StrategyTasks:
         number = self.index
         first = self.tries[number] == 0 and not self.passed[number]
         self.tries[number] += 1
-        why = f'<p class="strategy-why"><strong>Why:</strong> {html.escape(attempt.spot.why_text(attempt.number))}</p>'
+        because = _("<strong>Why:</strong> {why}", why=html.escape(attempt.spot.why_text(attempt.number)))
+        why = f'<p class="strategy-why">{because}</p>'
         if right:
             self.passed[number] = True
             self.first_right[number] = self.first_right[number] or first
             said = attempt.judged[-1].text if attempt.judged else ""
-            self.feedback.value = (f'{STYLE}<div class="buraco-feedback right" role="status"><strong>✔ The coach agrees.'
-                                   f"</strong> {html.escape(said)}</div>{why}")
-            self.table.notice = "✔ The coach agrees. Press Next position, under the table."
+            agrees = _("<strong>✔ The coach agrees.</strong> {said}", said=html.escape(said))
+            self.feedback.value = f'{STYLE}<div class="buraco-feedback right" role="status">{agrees}</div>{why}'
+            self.table.notice = _("✔ The coach agrees. Press Next position, under the table.")
             self.onward.layout.display = ""
             self.fresh.layout.display = "none"
         else:
             wrong = attempt.judged[-1]
             trap = any(wrong.action.canonical() == trap.canonical() for trap in attempt.spot.trap_actions(attempt.number))
             lesson = why if trap else ""
-            self.feedback.value = (f'{STYLE}{TRIAL_STYLE}<div class="buraco-feedback wrong" role="status"><strong>✘ Not the '
-                                   f"coach’s choice: you chose to {html.escape(action_text(wrong.action, wrong.before))}."
-                                   f"</strong> {html.escape(wrong.text)}</div>{choice_html(wrong)}{lesson}"
-                                   "<p>The table is set back to the position before your move, with the coach’s choice "
-                                   "marked. Press <strong>Try a fresh position</strong> for the same idea in other suits.</p>")
+            differs = _("<strong>✘ Not the coach’s choice: you chose to {move}.</strong> {said}",
+                        move=html.escape(action_text(wrong.action, wrong.before)), said=html.escape(wrong.text))
+            back = _("<p>The table is set back to the position before your move, with the coach’s choice marked. "
+                     "Press <strong>Try a fresh position</strong> for the same idea in other suits.</p>")
+            self.feedback.value = (f'{STYLE}{TRIAL_STYLE}<div class="buraco-feedback wrong" role="status">{differs}</div>'
+                                   f"{choice_html(wrong)}{lesson}{back}")
             self._mark(wrong)
             self.fresh.layout.display = ""
             self.onward.layout.display = "none"
@@ -379,31 +391,35 @@ class StrategyTasks:
         """The position before the wrong move, on a table of its own, with the coach's choice marked."""
         best = wrong.best
         words = action_text(best, wrong.before)
-        mark = {"text": f"the coach’s choice is to {words}.", "cards": [card.notation() for card in action_cards(best)],
+        mark = {"text": _("the coach’s choice is to {move}.", move=words), "cards": [card.notation() for card in action_cards(best)],
                 "action": best.notation()}
         self.reviewing = True
         self._table(wrong.before.clone(), lambda view, rung: mark)
         for _rung in range(3):  # the ladder's last rung: the move itself
             self.table.hint()
-        self.table.notice = "The coach’s choice is marked. Press Try a fresh position, under the table."
+        self.table.notice = _("The coach’s choice is marked. Press Try a fresh position, under the table.")
 
     def _refresh_head(self) -> None:
         marks = " ".join("✔" if done else "☐" for done in self.passed)
         value = str(self.head.value)
         self.head.value = re.sub(r'(<span class="strategy-marks" aria-label=")[^"]*(">)[^<]*',
-                                 lambda m: f"{m.group(1)}{sum(self.passed)} of {len(self.spots)} positions passed"
-                                           f"{m.group(2)}{marks}", value)
+                                 lambda m: f"{m.group(1)}{html.escape(self._passed_text())}{m.group(2)}{marks}", value)
+
+    def _passed_text(self) -> str:
+        return _("{passed} of {count} positions passed", passed=sum(self.passed), count=len(self.spots))
 
     def try_again(self) -> None:
         """The same position's idea again, in a fresh variant."""
-        self.show(self.index)
+        with use(self._language):
+            self.show(self.index)
 
     def next_position(self) -> None:
         """The next position not passed yet (or the next one, when every one is passed)."""
         for step in range(1, len(self.spots) + 1):
             candidate = (self.index + step) % len(self.spots)
             if not self.passed[candidate] or all(self.passed):
-                self.show(candidate)
+                with use(self._language):
+                    self.show(candidate)
                 return
 
     def coach_line(self) -> list[Action]:
