@@ -57,3 +57,14 @@ def variant_plays_and_answers(lesson: Any, name: str, plays: tuple[str, ...], an
         assert f'class="variant-answer">{answer}<' in v.compare_html(name, chooser.rules)
     chooser.select("italian")
     return True
+
+
+def words(message: str) -> str:
+    """The longest stretch of a catalogue message without a placeholder, in the page's language: what a check looks
+    for in a text made from it (``words("✘ Not {guess}: the engine makes it {total}.")`` is ``": the engine makes it"``
+    in English, stripped)."""
+    import re
+
+    from buraco_learn.i18n import _
+
+    return max(re.split(r"\{[^}]*\}", _(message)), key=len).strip(" :;,.")
