@@ -3,11 +3,11 @@ import html
 
 from _shared import words
 
+from buraco_learn import preset
+from buraco_learn.app import positions as pos
 from buraco_learn.i18n import _, language
 from buraco_learn.problems import _BURRACOS
 from buraco_learn.ui.table_view import meld_name
-from buraco_learn import preset
-from buraco_learn.app import positions as pos
 
 burraco, quiz = lesson["burraco"], lesson["check"]
 assert [quiz.correct_choice(i) for i in range(6)] == [_("clean"), _("dirty"), _("dirty"), _("clean"), _("not a burraco"), "200"]

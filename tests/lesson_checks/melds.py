@@ -1,11 +1,14 @@
 """Lesson 2 (02_melds.ipynb): the checks run at its lesson.end() under nbval (tests/test_lessons.py)."""
-from _shared import card_steps_solved
+import html
+
+from _shared import card_steps_solved, words
 
 from buraco_learn.app import lessonkit as kit
+from buraco_learn.i18n import _
 
 quiz = lesson["check"]
-assert quiz.correct_choice(3) == "Legal"  # 002: two identical cards count in a set
-assert quiz.answer(2, "Legal") is False and "Not quite" in quiz.feedback_html(2)
+assert quiz.correct_choice(3) == _("Legal")  # 002: two identical cards count in a set
+assert quiz.answer(2, _("Legal")) is False and html.escape(words("✘ Not quite: the answer is {answer} (you said {choice}). Here is why:")) in quiz.feedback_html(2)
 tryout = kit.Tryout()
 assert "legal" in tryout.run("7D 6D 5D") and "invalid card notation" in tryout.run("7D 6X")
 assert lesson.tasks == len(lesson.declared("cards")) + len(lesson.declared("check"))

@@ -1,9 +1,9 @@
 """Lesson 7 (07_the_pot.ipynb): the checks run at its lesson.end() under nbval (tests/test_lessons.py)."""
 import html
 
-from buraco_learn.i18n import _
 from buraco_learn import preset
 from buraco_learn.app import positions as pos
+from buraco_learn.i18n import _
 
 pot, quiz = lesson["pot"], lesson["check"]
 assert [quiz.correct_choice(i) for i in range(4)] == [_("Allowed"), _("Refused"), _("Refused"), "100"]

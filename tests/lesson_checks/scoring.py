@@ -3,8 +3,8 @@ import html
 
 from _shared import words
 
-from buraco_learn.i18n import _
 from buraco_learn import preset
+from buraco_learn.i18n import _
 
 RULES = preset("italian")
 quiz, scoring = lesson["check"], lesson["scoring"]
