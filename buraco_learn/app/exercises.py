@@ -121,16 +121,33 @@ def trial_question(trial: Trial, prompt: str = N_("Does the engine allow it?")) 
 
     return Question(
         prompt=show,
-        choices=lambda rules: ("Allowed", "Refused"),
-        answer=lambda rules: "Allowed" if run_trial(trial, rules).allowed else "Refused",
+        choices=lambda rules: (_("Allowed"), _("Refused")),
+        answer=lambda rules: _("Allowed") if run_trial(trial, rules).allowed else _("Refused"),
         explain=explain,
     )
 
 
-BURRACO_CHOICES = ("clean", "dirty", "semi-clean", "royal", "ace-to-ace", "not a burraco", "not legal")
+#: the answers to "what is this meld?", as burraco_kind_of names them; each shown as its message
+BURRACO_CHOICES = (N_("clean"), N_("dirty"), N_("semi-clean"), N_("royal"), N_("ace-to-ace"), N_("not a burraco"),
+                   N_("not legal"))
 
 
-def burraco_question(cards: str, prompt: str = "What is this meld?") -> Question:
+#: "… is it a burraco, and of which kind?" by the ruleset's word for it: a whole message each (un burraco, una canasta)
+_BURRACO_PROMPTS = {
+    "burraco": N_("{prompt} {count} cards: is it a burraco, and of which kind?"),
+    "canasta": N_("{prompt} {count} cards: is it a canasta, and of which kind?"),
+    "canastra": N_("{prompt} {count} cards: is it a canastra, and of which kind?"),
+}
+
+
+def _burraco_prompt(prompt: str, count: int, rules: Rules) -> str:
+    word = burraco_word(rules)
+    if word not in _BURRACO_PROMPTS:  # a host's own word: the English as it always was
+        return f"{prompt} {count} cards: is it a {word}, and of which kind?"
+    return _(_BURRACO_PROMPTS[word], prompt=_(prompt), count=count)
+
+
+def burraco_question(cards: str, prompt: str = N_("What is this meld?")) -> Question:
     """"Clean, dirty ... or not a burraco?" for ``cards``; the answer is :func:`burraco_kind`'s."""
     parsed = list(parse_cards(cards))
 
@@ -140,7 +157,7 @@ def burraco_question(cards: str, prompt: str = "What is this meld?") -> Question
             present.add("semi-clean")
         if rules.royal_bonus:
             present.update(("royal", "ace-to-ace"))
-        return tuple(choice for choice in BURRACO_CHOICES if choice in present)
+        return tuple(_(choice) for choice in BURRACO_CHOICES if choice in present)
 
     def explain(rules: Rules) -> str:
         from buraco_learn.app.positions import burraco_row
@@ -148,10 +165,9 @@ def burraco_question(cards: str, prompt: str = "What is this meld?") -> Question
         return f'<table class="buraco-rules buraco-burracos"><tbody>{burraco_row("", cards, rules)}</tbody></table>'
 
     return Question(
-        prompt=lambda rules: (f"<p>{html.escape(prompt)} {len(parsed)} cards: is it a {burraco_word(rules)}, and of which kind?</p>"
-                              f"{cards_svg(parsed, scale=0.6)}"),
+        prompt=lambda rules: f"<p>{html.escape(_burraco_prompt(prompt, len(parsed), rules))}</p>{cards_svg(parsed, scale=0.6)}",
         choices=choices,
-        answer=lambda rules: burraco_kind_of(cards, rules),
+        answer=lambda rules: _(burraco_kind_of(cards, rules)),
         explain=explain,
     )
 
