@@ -506,10 +506,20 @@ def test_every_document_is_cited_somewhere() -> None:
 def test_the_table_says_whose_meld_in_the_rulesets_words() -> None:
     """The card table's log names whose meld an addition went to: in cut-throat the learner's
     own meld is "your" meld, whoever added to it; with partners, "your side's"."""
+    from buraco_learn.game.actions import Action
+    from buraco_learn.ui.table_view import log_sentence
+
+    def added(game: TableGame, actor: int) -> str:
+        meld = game.state.melds[0]
+        whose = game._whose(actor=actor, side=meld.side)
+        return log_sentence(Action.parse(f"add m{meld.id} 8C"), you=actor == 0,  # the learner sits North (seat 0)
+                            who="East", melds={meld.id: (meld.meld, whose, "")}, laid=[], taken=None, pot="pot")
+
     cut = TableGame(state=position(preset("cutthroat"), hands={"N": "5H 6H 7H 9S"}, melds={"N": ["5C 6C 7C"]}), seat="N", bots="random")
-    assert cut._whose(actor=1, side=0) == "your" and cut._whose(actor=0, side=0) == "your"
+    assert added(cut, 1) == "East added the 8♣ to your run of clubs (meld 1)."
+    assert added(cut, 0) == "You added the 8♣ to your run of clubs (meld 1)."
     pairs = TableGame(state=position(preset("italian"), hands={"N": "5H 6H 7H 9S"}, melds={"NS": ["5C 6C 7C"]}), seat="N", bots="random")
-    assert pairs._whose(actor=1, side=0) == "your side's" and pairs._whose(actor=2, side=0) == "your side's"
+    assert added(pairs, 1) == added(pairs, 2) == "East added the 8♣ to your side's run of clubs (meld 1)."
 
 
 @pytest.mark.parametrize(("name", "add", "pot"), [
