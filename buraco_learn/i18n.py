@@ -274,6 +274,18 @@ def extract_tasks(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) 
         yield first, None, message, [f"the task file's {where}"]
 
 
+def extract_examples(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extractor for ``buraco_learn/examples.py`` (``babel.cfg``): the worked examples' titles, intros,
+    captions and endings as the replayer shows them, citations filled in (they are built with f-strings, which
+    Babel cannot read)."""
+    from buraco_learn.examples import EXAMPLES
+
+    for example in EXAMPLES.values():
+        for text in (example.title, example.intro, *(step.caption for step in example.steps), example.outro):
+            if text:
+                yield 1, None, text, [f"the worked example {example.key}"]
+
+
 def _babel(argv: list[str]) -> None:
     from babel.messages.frontend import CommandLineInterface
 

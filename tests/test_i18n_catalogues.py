@@ -87,7 +87,8 @@ def test_the_mo_is_the_po_compiled(lang: str) -> None:
 
 
 def test_the_pot_holds_exactly_the_messages_of_the_code() -> None:
-    method_map = [("buraco_learn/**.py", "python"), ("lessons/*.ipynb", "buraco_learn.i18n:extract_notebook"),
+    method_map = [("buraco_learn/examples.py", "buraco_learn.i18n:extract_examples"),
+                  ("buraco_learn/**.py", "python"), ("lessons/*.ipynb", "buraco_learn.i18n:extract_notebook"),
                   ("lessons/tasks/*.toml", "buraco_learn.i18n:extract_tasks")]
     in_code = {message for _, _, message, _, _ in extract_from_dir(str(REPO), method_map)}
     in_code = {message if isinstance(message, str) else tuple(message) for message in in_code}

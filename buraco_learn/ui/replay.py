@@ -134,9 +134,12 @@ class Script:
     @classmethod
     def from_example(cls, example: Example) -> Script:
         """A worked example from :mod:`buraco_learn.examples`."""
-        steps = [(step.action, step.caption, step.illegal) for step in example.steps]
-        return cls.from_actions(example.start(), steps, title=f"{example.title} ({example.document})",
-                                intro=example.intro, outro=example.outro)
+        # each text in the current language: the examples' texts are messages of the catalogue as they read in
+        # English, citations included (extracted by buraco_learn.i18n.extract_examples)
+        steps = [(step.action, _(step.caption), step.illegal) for step in example.steps]
+        title = _(example.title)
+        return cls.from_actions(example.start(), steps, title=f"{title} ({example.document})",
+                                intro=_(example.intro), outro=_(example.outro) if example.outro else "")
 
     @classmethod
     def from_record(cls, record: dict[str, Any], hand: int = 0) -> Script:
