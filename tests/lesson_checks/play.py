@@ -3,10 +3,11 @@
 import contextlib
 
 from buraco_learn.app.guided import STEPS
+from buraco_learn.i18n import _
 
 guided, quiz, room = lesson["guided"], lesson["check"], lesson["game"]
 assert quiz.quiz == "before your hand"
-assert [quiz.correct_choice(i) for i in range(3)] == ["Refused", "Refused", "Allowed"]  # 002
+assert [quiz.correct_choice(i) for i in range(3)] == [_("Refused"), _("Refused"), _("Allowed")]  # 002, in the page's language
 guided.table.autoplay = False
 with contextlib.suppress(Exception):
     guided.play("take")  # not the step: refused, the hand unchanged
