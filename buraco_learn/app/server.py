@@ -15,7 +15,7 @@ which is Voila serving the lessons directory with three additions:
 With ``ready`` (``serve --ready 2=30``) as many pages of a lesson are kept ready as a
 class will open at once; kernels kept ready are never culled as idle (they wait for a page).
 
->>> [arg for arg in voila_argv(ServeOptions(ready=(("02_melds.ipynb", 30),))) if "pools" in arg]
+>>> [arg for arg in voila_argv(ServeOptions(lessons=Path("/srv/lessons"), ready=(("02_melds.ipynb", 30),))) if "pools" in arg]
 ['--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 1}, "02_melds.ipynb": {"pool_size": 30}}']
 
 Every page view starts a kernel. A page that closes without saying so (a crashed
@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from buraco_learn.app.catalogue import lesson_info
+from buraco_learn.i18n import LANGUAGES
 
 HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8866
@@ -118,8 +119,12 @@ def voila_argv(options: ServeOptions) -> list[str]:
         # its kernel to start and its cells to run. A used kernel is replaced after
         # fill_delay seconds, once the page that took it has drawn.
         argv += ["--preheat_kernel=True", "--pool_size=1", f"--VoilaKernelManager.fill_delay={options.fill_delay}"]
-        if options.ready:  # a class about to open a lesson: that many of its pages kept ready
-            pools = {"default": {"pool_size": 1}, **{name: {"pool_size": size} for name, size in options.ready}}
+        # the pages' copies in other languages (lessons/it/, lessons/pt_BR/) start their kernel when opened: kept
+        # ready too, they would double the kernels (and the memory) of the server
+        copies = {f"{language}/{path.name}": {"pool_size": 0} for language in LANGUAGES[1:]
+                  for path in sorted((options.lessons / language).glob("*.ipynb"))}
+        if options.ready or copies:  # a class about to open a lesson: that many of its pages kept ready
+            pools = {"default": {"pool_size": 1}, **copies, **{name: {"pool_size": size} for name, size in options.ready}}
             argv.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
     if os.name != "nt":  # kernels talk over Unix sockets in Voila's private directory, not localhost TCP
         argv.append("--KernelManager.transport=ipc")

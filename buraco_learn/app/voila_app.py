@@ -33,7 +33,7 @@ import tempfile
 import time
 import webbrowser
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 from urllib.parse import urlencode
 
 from jupyter_server.base.handlers import JupyterHandler  # type: ignore[import-untyped]
@@ -287,13 +287,21 @@ def open_kernel_log(path: Path) -> Any:
     return path.open("ab", buffering=0)
 
 
+#: what every page's kernel is started with (see :class:`LoggedKernelManager`)
+KERNEL_ARGUMENTS: Final = ("--HistoryManager.enabled=False",)
+
+
 class LoggedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     """Every kernel's own output goes to the kernels' log (``BuracoVoila.kernel_log_path``), not to the
     terminal of whoever ran ``serve``: the kernels a page starts, and the ones Voila keeps ready, which
     it starts through this class directly (``super().start_kernel``), the first of them before the
-    server's loop runs. A kernel stopped mid-cell by Ctrl-C prints a traceback: there, in the log."""
+    server's loop runs. A kernel stopped mid-cell by Ctrl-C prints a traceback: there, in the log.
+
+    A page's kernel keeps no IPython history: every kernel would write the same history database, and
+    with a class's pages open at once IPython prints "database is locked" into a learner's page."""
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), *KERNEL_ARGUMENTS]
         kernel_log = getattr(self.parent, "_kernel_log", None)
         if kernel_log is not None:
             kwargs.setdefault("stdout", kernel_log)
