@@ -22,6 +22,7 @@ The changes to stock Voila, each small:
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import html
 import logging
@@ -477,13 +478,17 @@ class BuracoVoila(Voila):  # type: ignore[misc]
         return states
 
     async def _stop(self, kernel_ids: Any, why: str) -> None:
-        for kernel_id in kernel_ids:
+        # All at once: each shutdown asks its kernel to exit and waits for it (about a second), so
+        # forty kernels a storm left behind, stopped one after another, took most of a minute.
+        async def stop(kernel_id: str) -> None:
             log.warning("stopping kernel %s: %s", kernel_id, why)
             self.ledger.forget(kernel_id)
             try:
                 await ensure_async(self.kernel_manager.shutdown_kernel(kernel_id))
             except Exception as error:  # already gone
                 log.debug("stopping kernel %s failed: %s", kernel_id, error)
+
+        await asyncio.gather(*(stop(kernel_id) for kernel_id in kernel_ids))
 
     async def _sweep(self) -> None:
         culled = self.ledger.sweep(self.kernel_states(), time.monotonic())
