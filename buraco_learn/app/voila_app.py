@@ -479,7 +479,7 @@ class BuracoVoila(Voila):  # type: ignore[misc]
 
     async def _stop(self, kernel_ids: Any, why: str) -> None:
         # All at once: each shutdown asks its kernel to exit and waits for it (about a second), so
-        # forty kernels a storm left behind, stopped one after another, took most of a minute.
+        # forty kernels a storm left behind, stopped one after another, took about 80 s.
         async def stop(kernel_id: str) -> None:
             log.warning("stopping kernel %s: %s", kernel_id, why)
             self.ledger.forget(kernel_id)
