@@ -355,7 +355,10 @@ def test_pages_kept_ready_for_a_class_are_the_ones_its_learners_get(tmp_path: Pa
         while "4 pages of lesson 2 · Melds: sets and runs are ready for the class" not in ready.output() and time.monotonic() < deadline:
             time.sleep(0.5)
         assert "4 pages of lesson 2 · Melds: sets and runs are ready for the class" in ready.output(), ready.output()
-        before = _kernel_ids(ready)
+        before = _kernel_ids(ready)  # the class's lesson starts first (after the landing page): the others follow
+        while len(before) < len(list(discover())) + 1 + 3 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            before = _kernel_ids(ready)
         assert len(before) >= len(list(discover())) + 1 + 3, ready.output()  # every notebook's, three more of lesson 2
         learners = run_class(f"http://127.0.0.1:{ready.port}/", ready.token, ["02_melds.ipynb"] * 4, timeout=120)
         assert [learner.error for learner in learners] == [""] * 4, learners
@@ -403,9 +406,11 @@ def test_ctrl_c_stops_the_server_and_its_kernels_quietly(tmp_path: Path) -> None
     assert exited and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, text
     assert "stopping (the lessons' kernels are shut down)" in text and "Traceback" not in text, text
     # a kernel still starting when it is shut down is interrupted: its KeyboardInterrupt goes to the kernels' log
-    # (never the terminal); no other error may be there (the kernels write at once, so their lines interleave)
+    # (never the terminal), and one shut down mid-cell cannot send that cell's reply (its sockets are closed: ZMQError
+    # "Socket operation on non-socket"); no other error may be there (the kernels write at once, so lines interleave)
     kernel_log = (tmp_path / "data" / "kernels.log").read_text()
-    errors = [line for line in kernel_log.splitlines() if re.match(r"\s*[\w.]*(Error|Exception)\b", line)]
+    errors = [line for line in kernel_log.splitlines() if re.match(r"\s*[\w.]*(Error|Exception)\b", line)
+              and "ZMQError: Socket operation on non-socket" not in line]
     assert not errors, kernel_log[-3000:]
 
 

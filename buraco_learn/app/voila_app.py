@@ -53,6 +53,7 @@ from voila.voila_identity_provider import VoilaLoginHandler  # type: ignore[impo
 
 from buraco_learn.app.catalogue import LANDING
 from buraco_learn.app.guard import Admission, HostPolicy, KernelLedger, KernelState
+from buraco_learn.app.preheatgate import PREHEATING, PreheatGate, default_spacing
 
 log = logging.getLogger("buraco_learn.app.server")
 
@@ -307,6 +308,9 @@ class LoggedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if kernel_log is not None:
             kwargs.setdefault("stdout", kernel_log)
             kwargs.setdefault("stderr", kernel_log)
+        gate = getattr(self.parent, "preheat_gate", None)
+        if gate is not None and (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
+            await gate.turn(PREHEATING.get() or "")  # kept ready: one at a time (preheatgate)
         return await super().start_kernel(*args, **kwargs)
 
 
@@ -337,6 +341,8 @@ class BuracoVoila(Voila):  # type: ignore[misc]
     #: notebooks whose pages are kept ready for a class (``--ready``), with the lesson's name: their pool refills later
     ready_notebooks: ClassVar[dict[str, str]] = {}
     _kernel_log: Any = None
+    #: the kernels kept ready start through it, one at a time (None: not preheating)
+    preheat_gate: PreheatGate | None = None
 
     @default("tornado_settings")
     def _tornado_settings(self) -> dict[str, Any]:
@@ -371,7 +377,29 @@ class BuracoVoila(Voila):  # type: ignore[misc]
                 log.warning("the kernels' messages stay on this terminal: %s cannot be written (%s)",
                             self.kernel_log_path, error.strerror or error)
 
+    def init_settings(self) -> Any:
+        settings = super().init_settings()  # makes the kernel manager
+        self._gate_preheating()
+        return settings
+
+    def _gate_preheating(self) -> None:
+        # Voila has queued a start per notebook (they run once the loop does); each start names
+        # its notebook (PREHEATING, in its own task) when it makes the notebook's renderer.
+        manager = self.kernel_manager
+        make_renderer = getattr(manager, "_notebook_renderer_factory", None)
+        if make_renderer is None:
+            return
+        self.preheat_gate = PreheatGate(default_spacing(), first=self.ready_notebooks)
+
+        def renderer_naming_its_notebook(notebook_path: str | None = None) -> Any:
+            PREHEATING.set(notebook_path)
+            return make_renderer(notebook_path)
+
+        manager._notebook_renderer_factory = renderer_naming_its_notebook
+
     def _stop_on_signal(self, sig: int, frame: Any) -> None:
+        if self.preheat_gate is not None:
+            self.preheat_gate.close()  # the kernels still waiting to start never start
         if not getattr(self, "_stopping", False):
             self._stopping = True
             print("buraco-learn serve: stopping (the lessons' kernels are shut down)", file=sys.stderr, flush=True)
@@ -397,6 +425,9 @@ class BuracoVoila(Voila):  # type: ignore[misc]
 
         async def take_for_page(*args: Any, **kwargs: Any) -> Any:
             assert get_rendered is not None
+            notebook = kwargs.get("notebook_name", args[0] if args else None)
+            if self.preheat_gate is not None and isinstance(notebook, str):
+                self.preheat_gate.hurry(notebook)  # its kernel, still waiting for its turn, starts now
             result = await get_rendered(*args, **kwargs)
             request = PAGE_REQUEST.get(None)
             if request is not None:
