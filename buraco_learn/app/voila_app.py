@@ -53,6 +53,7 @@ from voila.voila_identity_provider import VoilaLoginHandler  # type: ignore[impo
 
 from buraco_learn.app.catalogue import LANDING
 from buraco_learn.app.guard import Admission, HostPolicy, KernelLedger, KernelState
+from buraco_learn.app.preheat import PREHEAT_ENV
 from buraco_learn.app.preheatgate import PREHEATING, PreheatGate, default_spacing
 
 log = logging.getLogger("buraco_learn.app.server")
@@ -293,6 +294,11 @@ def open_kernel_log(path: Path) -> Any:
 KERNEL_ARGUMENTS: Final = ("--HistoryManager.enabled=False",)
 
 
+def kept_ready(start_kwargs: dict[str, Any]) -> bool:
+    """Whether a kernel start is one Voila keeps ready ahead of a page (its environment says so)."""
+    return (start_kwargs.get("env") or {}).get(PREHEAT_ENV) == "True"
+
+
 class LoggedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     """Every kernel's own output goes to the kernels' log (``BuracoVoila.kernel_log_path``), not to the
     terminal of whoever ran ``serve``: the kernels a page starts, and the ones Voila keeps ready, which
@@ -309,7 +315,7 @@ class LoggedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             kwargs.setdefault("stdout", kernel_log)
             kwargs.setdefault("stderr", kernel_log)
         gate = getattr(self.parent, "preheat_gate", None)
-        if gate is not None and (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
+        if gate is not None and kept_ready(kwargs):
             await gate.turn(PREHEATING.get() or "")  # kept ready: one at a time (preheatgate)
         return await super().start_kernel(*args, **kwargs)
 
@@ -419,14 +425,15 @@ class BuracoVoila(Voila):  # type: ignore[misc]
         async def start_for_page(*args: Any, **kwargs: Any) -> Any:
             kernel_id = await ensure_async(start_kernel(*args, **kwargs))
             request = PAGE_REQUEST.get(None)
-            if request is not None and (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
+            if request is not None and not kept_ready(kwargs):
                 request.got(kernel_id)
             return kernel_id
 
         async def take_for_page(*args: Any, **kwargs: Any) -> Any:
             assert get_rendered is not None
             notebook = kwargs.get("notebook_name", args[0] if args else None)
-            if self.preheat_gate is not None and isinstance(notebook, str):
+            pool = getattr(manager, "_pools", {}).get(notebook) or []
+            if self.preheat_gate is not None and isinstance(notebook, str) and pool and not pool[0].done():
                 self.preheat_gate.hurry(notebook)  # its kernel, still waiting for its turn, starts now
             result = await get_rendered(*args, **kwargs)
             request = PAGE_REQUEST.get(None)
