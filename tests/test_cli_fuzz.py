@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import importlib
 import io
 import json
 import os
@@ -144,15 +145,15 @@ class Stand:
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch, place: Path) -> Iterator[None]:
     import buraco_learn.app.server as server
-    import buraco_learn.bench as bench
     import buraco_learn.bots.arena as arena
-    import buraco_learn.bots.bench as bots_bench
     import buraco_learn.game.simulate as simulate
 
     real_simulate, real_arena = simulate.simulate, arena.run_arena
     monkeypatch.setattr(server, "run", Stand.serve)
-    for module, name in ((bench, "bench_meld"), (bench, "bench_hands"), (bots_bench, "bench_bots")):
-        monkeypatch.setattr(module, name, Stand.bench)
+    from buraco_learn.cli.bench_cmd import BENCHES
+
+    for module_name, name in BENCHES.values():  # every benchmark the command runs, a new one too
+        monkeypatch.setattr(importlib.import_module(module_name), name, Stand.bench)
     monkeypatch.setattr(simulate, "simulate", lambda rules, hands, seed, checks, progress=False: real_simulate(rules, 1, seed, "light"))
     monkeypatch.setattr(arena, "run_arena", lambda rules, a, b, hands, **kw: real_arena(rules, "random", "random", 1, seed=0))
     # build-site: its checks of DIR and its moves run for real; the downloads and jupyter lite build are stood in for
