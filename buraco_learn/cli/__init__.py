@@ -18,6 +18,7 @@ import importlib
 import importlib.util
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Final, NoReturn
 
 from buraco_learn import i18n
@@ -76,6 +77,14 @@ def build_parser() -> argparse.ArgumentParser:
         module.add_parser(sub, name)
         add_language_argument(sub.choices[name])
     return parser
+
+
+def path_argument(text: str) -> Path:
+    """A file's or folder's name given on the command line; one no file can have (a NUL character) is refused
+    as a usage error (exit 2), before any command opens it."""
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError("a file's or folder's name cannot hold a NUL character")
+    return Path(text)
 
 
 def _language(text: str) -> str:

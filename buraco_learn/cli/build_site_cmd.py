@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
-from buraco_learn.cli import CliError
+from buraco_learn.cli import CliError, path_argument
 
 
 def add_parser(sub: Any, name: str) -> None:
@@ -25,7 +24,7 @@ def add_parser(sub: Any, name: str) -> None:
                     "it runs in the browser on Pyodide, with nothing fetched from elsewhere, and keeps "
                     "the learner's progress in the browser.",
     )
-    parser.add_argument("dir", metavar="DIR", type=Path, help="the folder to write (new, empty, or an earlier site)")
+    parser.add_argument("dir", metavar="DIR", type=path_argument, help="the folder to write (new, empty, or an earlier site)")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     parser.set_defaults(handler=run)
 

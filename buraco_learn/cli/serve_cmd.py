@@ -25,7 +25,7 @@ from buraco_learn.app.catalogue import LESSONS_ENV, discover, find, lessons_dir
 from buraco_learn.app.guard import ServerKey
 from buraco_learn.app.progress import DATA_ENV, ProgressStore
 from buraco_learn.app.server import DEFAULT_PORT, IDLE_TIMEOUT, ServeOptions, free_port, port_is_free
-from buraco_learn.cli import CliError
+from buraco_learn.cli import CliError, path_argument
 
 ALL = "all"
 KERNEL_LOG = "kernels.log"  # in the data directory, beside the progress
@@ -41,9 +41,9 @@ def add_parser(sub: Any, name: str) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
-    parser.add_argument("--lessons", metavar="DIR", type=Path,
+    parser.add_argument("--lessons", metavar="DIR", type=path_argument,
                         help=f"serve the lessons in DIR (default: the installed lessons; env {LESSONS_ENV})")
-    parser.add_argument("--data", metavar="DIR", type=Path,
+    parser.add_argument("--data", metavar="DIR", type=path_argument,
                         help=f"keep the learner's progress in DIR (default: the user data directory; env {DATA_ENV})")
     parser.add_argument("--idle-timeout", type=int, default=IDLE_TIMEOUT, metavar="SECONDS",
                         help=f"stop a page's kernel after this long without activity, even with the page open (default {IDLE_TIMEOUT})")
@@ -132,8 +132,6 @@ def server_key(store_dir: Path, renew: bool = False) -> ServerKey:
 
 def _directory(flag: str, path: Path) -> str:
     """The absolute name of a directory given on the command line; a name no directory can have raises."""
-    if "\x00" in str(path):
-        raise CliError(f"invalid {flag}: a directory's name cannot hold a NUL character")
     try:
         return str(path.expanduser().resolve())
     except (OSError, RuntimeError) as error:
