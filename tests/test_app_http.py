@@ -152,7 +152,10 @@ def test_files_beside_the_lessons_are_not_served(server: Server) -> None:
 
 
 def test_idle_kernels_are_culled_even_with_the_page_still_connected(tmp_path: Path) -> None:
-    """A tab left open all day must not hold its kernel: culling counts connected kernels too."""
+    """A tab left open all day must not hold its kernel: culling counts connected kernels too.
+
+    The idle limit (10 s) leaves time to connect after the page arrives on a loaded machine (with 3 s, under the
+    parallel suite the kernel was culled before the socket opened: 404)."""
     import asyncio
 
     from tornado.websocket import websocket_connect
@@ -162,7 +165,7 @@ def test_idle_kernels_are_culled_even_with_the_page_still_connected(tmp_path: Pa
         "from pathlib import Path\n"
         "from buraco_learn.app.server import ServeOptions, run\n"
         f"run(ServeOptions(port={port}, lessons=Path({str(Path(__file__).resolve().parent.parent / 'lessons')!r}),"
-        " idle_timeout=3, cull_interval=1, open_browser=False))\n"
+        " idle_timeout=10, cull_interval=1, open_browser=False))\n"
     )
     log = (tmp_path / "serve.log").open("w+")
     process = subprocess.Popen([sys.executable, "-c", script], env={**os.environ, DATA_ENV: str(tmp_path / "data")},
@@ -181,7 +184,7 @@ def test_idle_kernels_are_culled_even_with_the_page_still_connected(tmp_path: Pa
         socket = await websocket_connect(f"ws://127.0.0.1:{port}/api/kernels/{kernel}/channels")
         start = time.monotonic()
         try:
-            while time.monotonic() - start < 30:
+            while time.monotonic() - start < 60:
                 await asyncio.sleep(0.5)
                 if get(f"/api/kernels/{kernel}")[0] == 404:
                     return time.monotonic() - start
@@ -202,7 +205,7 @@ def test_idle_kernels_are_culled_even_with_the_page_still_connected(tmp_path: Pa
         assert status == 200
         kernel = re.search(r'"kernelId":\s*"([^"]+)"', page).group(1)  # type: ignore[union-attr]
         culled_after = asyncio.run(hold_open_until_culled(kernel))
-        assert culled_after > 0, "the connected idle kernel was not culled within 30 s"
+        assert culled_after > 0, "the connected idle kernel was not culled within 60 s"
     finally:
         process.send_signal(signal.SIGTERM)
         try:
