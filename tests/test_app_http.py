@@ -309,13 +309,15 @@ def test_only_the_apps_own_pages_may_open_a_kernels_websocket(server: Server) ->
 def test_a_storm_of_200_plain_gets_leaves_a_bounded_number_of_kernels_all_gone_within_a_minute(tmp_path: Path) -> None:
     from buraco_learn.app.catalogue import lessons_dir
     from buraco_learn.app.guard import MAX_OPENING
-    from buraco_learn.app.loadprobe import kept_ready_count, storm, wait_for_kernels
+    from buraco_learn.app.loadprobe import storm, wait_for_kernels
     from buraco_learn.app.measure import settle
+    from buraco_learn.app.server import ServeOptions, kept_ready_count
 
     stormed = Server(tmp_path)
     try:
-        started = wait_for_kernels(stormed.process.pid, kept_ready_count(lessons_dir()), limit_s=120)
-        assert started >= kept_ready_count(lessons_dir()), stormed.output()  # the storm meets every notebook's kernel started
+        kept_ready = kept_ready_count(ServeOptions(lessons=lessons_dir()))
+        started = wait_for_kernels(stormed.process.pid, kept_ready, limit_s=120)
+        assert started >= kept_ready, stormed.output()  # the storm meets every notebook's kernel started
         settle(stormed.process.pid, limit_s=30)
         burst = storm(f"http://127.0.0.1:{stormed.port}/", stormed.process.pid, 200, key=stormed.token, wait_s=90)
         print(burst.summary())

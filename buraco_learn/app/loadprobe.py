@@ -305,15 +305,9 @@ def kernel_count(server_pid: int) -> int:
     return count
 
 
-def kept_ready_count(lessons: Path) -> int:
-    """How many kernels a server of ``lessons`` keeps ready: one per notebook at the top (the landing page, the
-    lessons, the house rules); the copies in other languages start when opened."""
-    return len(list(Path(lessons).glob("*.ipynb")))
-
-
 def wait_for_kernels(server_pid: int, count: int, limit_s: float = 120.0) -> int:
-    """Wait until the server ``server_pid`` runs at least ``count`` kernels (its kept-ready kernels start one at
-    a time, :mod:`buraco_learn.app.preheatgate`), at most ``limit_s``; returns how many it runs."""
+    """Wait until the server ``server_pid`` runs at least ``count`` kernels (those it keeps ready:
+    :func:`buraco_learn.app.server.kept_ready_count`), at most ``limit_s``; returns how many it runs."""
     deadline = time.monotonic() + limit_s
     while (now := kernel_count(server_pid)) < count and time.monotonic() < deadline:
         time.sleep(0.5)

@@ -53,9 +53,9 @@ from typing import Any
 
 from buraco_learn.app.catalogue import LESSONS_ENV, RENDER, discover, lessons_dir
 from buraco_learn.app.guard import ServerKey, sign_in_path
-from buraco_learn.app.loadprobe import kept_ready_count, process_tree, run_storm, wait_for_kernels
+from buraco_learn.app.loadprobe import process_tree, run_storm, wait_for_kernels
 from buraco_learn.app.progress import DATA_ENV
-from buraco_learn.app.server import ServeOptions, free_port
+from buraco_learn.app.server import ServeOptions, free_port, kept_ready_count
 
 EMPTY = "empty.ipynb"
 CHROMIUM_FLAGS = [
@@ -168,7 +168,7 @@ def serving(lessons: Path, data: Path, *, tcp_delay: bool = False, preheat: bool
                 time.sleep(0.2)
         time.sleep(1.0)
         if preheat:  # every notebook's kernel has started (one at a time), and none competes with a measured page
-            wait_for_kernels(process.pid, kept_ready_count(lessons), limit_s=max(30.0, deadline + 120 - time.monotonic()))
+            wait_for_kernels(process.pid, kept_ready_count(ServeOptions(lessons=lessons)), limit_s=max(30.0, deadline + 120 - time.monotonic()))
         while ready_pages and time.monotonic() < deadline + 300:  # every page kept ready has run its lesson
             said.seek(0)
             if "are ready for the class" in said.read():

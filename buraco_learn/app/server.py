@@ -119,12 +119,8 @@ def voila_argv(options: ServeOptions) -> list[str]:
         # its kernel to start and its cells to run. A used kernel is replaced after
         # fill_delay seconds, once the page that took it has drawn.
         argv += ["--preheat_kernel=True", "--pool_size=1", f"--VoilaKernelManager.fill_delay={options.fill_delay}"]
-        # the pages' copies in other languages (lessons/it/, lessons/pt_BR/) start their kernel when opened: kept
-        # ready too, they would double the kernels (and the memory) of the server
-        copies = {f"{language}/{path.name}": {"pool_size": 0} for language in LANGUAGES[1:]
-                  for path in sorted((options.lessons / language).glob("*.ipynb"))}
-        if options.ready or copies:  # a class about to open a lesson: that many of its pages kept ready
-            pools = {"default": {"pool_size": 1}, **copies, **{name: {"pool_size": size} for name, size in options.ready}}
+        pools = kernel_pools(options)
+        if len(pools) > 1:
             argv.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
     if os.name != "nt":  # kernels talk over Unix sockets in Voila's private directory, not localhost TCP
         argv.append("--KernelManager.transport=ipc")
@@ -133,6 +129,26 @@ def voila_argv(options: ServeOptions) -> list[str]:
     if not options.open_browser:
         argv.append("--no-browser")
     return argv
+
+
+def kernel_pools(options: ServeOptions) -> dict[str, dict[str, int]]:
+    """How many kernels a preheating server keeps ready for each notebook (Voila's ``kernel_pools_config``):
+    one per lesson; none for the pages' copies in other languages (lessons/it/, lessons/pt_BR/), which start
+    their kernel when opened (kept ready too, they would double the kernels and the memory of the server);
+    a class's lesson (``ready``) as many as its pages."""
+    copies = {f"{language}/{path.name}": {"pool_size": 0} for language in LANGUAGES[1:]
+              for path in sorted((options.lessons / language).glob("*.ipynb"))}
+    return {"default": {"pool_size": 1}, **copies, **{name: {"pool_size": size} for name, size in options.ready}}
+
+
+def kept_ready_count(options: ServeOptions) -> int:
+    """How many kernels a server of ``options`` runs once all those it keeps ready have started (they start
+    one at a time, :mod:`buraco_learn.app.preheatgate`)."""
+    if not options.preheat:
+        return 0
+    pools = kernel_pools(options)
+    notebooks = [path.name for path in options.lessons.glob("*.ipynb")] + [name for name in pools if name != "default"]
+    return sum(pools.get(name, pools["default"])["pool_size"] for name in set(notebooks))
 
 
 def port_is_free(port: int, host: str = HOST) -> bool:
