@@ -82,7 +82,15 @@ def visible_words(page: Any, selector: str) -> str:
 def assert_reads_well(page: Any, selector: str, parts: list[list[Any]]) -> None:
     text = visible_words(page, selector)
     assert not NOTATION.search(text), f"{selector} shows {NOTATION.search(text)!r}: {text[:400]}"
+    # measured once the page has laid itself out at this size: after set_viewport_size the
+    # boxes can still be those of the previous width for a frame or two (CI met a phone page
+    # measured at desktop widths), so a layout that stays wrong for 5 s fails
     problems = page.evaluate(OVERLAPS, parts)
+    for _ in range(20):
+        if not problems:
+            break
+        page.wait_for_timeout(250)
+        problems = page.evaluate(OVERLAPS, parts)
     assert not problems, problems
 
 
