@@ -25,16 +25,18 @@ def card_steps_solved(steps: Any) -> bool:
 
 def coach_reviews_a_position(lesson: Any) -> bool:
     """A strategy lesson: a trap played is set back with the coach's better choice; a fresh variant, the
-    coach's line passes it; on to the next position."""
+    coach's line passes it; on to the next position (the feedback in the page's language)."""
     tasks = lesson["positions"]
     assert len(tasks.spots) >= 5 and lesson.tasks == len(tasks.spots)
     trap = tasks.play_wrong()  # a move the lesson warns against: the coach's choice is clearly better
-    assert tasks.attempt.result is False and lesson.mistakes == 1 and "Not the coach" in tasks.feedback.value
+    assert tasks.attempt.result is False and lesson.mistakes == 1
+    assert words("<strong>✘ Not the coach’s choice: you chose to {move}.</strong> {said}") in tasks.feedback.value
     assert tasks.reviewing and tasks.attempt.judged[-1].best.canonical() != trap.canonical()
     tasks.try_again()  # a fresh variant: the same idea in other suits
     assert tasks.attempt.number == 1 and tasks.attempt.result is None
     tasks.coach_line()
-    assert tasks.attempt.result is True and tasks.passed[0] and "The coach agrees" in tasks.feedback.value
+    assert tasks.attempt.result is True and tasks.passed[0]
+    assert words("<strong>✔ The coach agrees.</strong> {said}") in tasks.feedback.value
     tasks.next_position()
     assert tasks.index == 1
     return True
