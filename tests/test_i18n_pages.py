@@ -267,5 +267,5 @@ def test_a_strategy_position_wrong_then_right(lang: str) -> None:
         wrong_text = wrong_text.replace(positions.action_text(judged.action, judged.before), " ")
         wrong_text = wrong_text.replace(positions.action_text(judged.best, judged.before), " ")
     _check(wrong_text, lang)
-    assert {"it": "Non è la scelta del coach", "pt_BR": "Não é a escolha do treinador"}[lang] in wrong
-    assert {"it": "Il coach è d'accordo", "pt_BR": "O treinador concorda"}[lang] in html.unescape(right)
+    assert {"it": "Non è la scelta dell'allenatore", "pt_BR": "Não é a escolha do treinador"}[lang] in wrong
+    assert {"it": "L'allenatore è d'accordo", "pt_BR": "O treinador concorda"}[lang] in html.unescape(right)
