@@ -14,7 +14,7 @@ import pytest
 
 from buraco_learn.app.catalogue import LANDING, LESSONS_ENV, repository_lessons_dir
 from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
-from buraco_learn.app.server import DEFAULT_PORT, HOST, NODELAY_CLASS, ServeOptions, port_is_free, voila_argv
+from buraco_learn.app.server import DEFAULT_PORT, HOST, IOPUB_TIMEOUT_S, NODELAY_CLASS, ServeOptions, port_is_free, voila_argv
 from buraco_learn.cli import CliError, build_parser, main
 from buraco_learn.cli.serve_cmd import options_from_args, server_key
 
@@ -119,6 +119,11 @@ def test_the_app_sends_home_to_the_landing_page_and_sets_the_xsrf_cookie_on_page
     settings = app.tornado_settings
     assert settings["allow_remote_access"] is False and settings["buraco_host_policy"].allows_host("localhost")
     assert app.voila_configuration.strip_sources and not app.voila_configuration.show_tracebacks
+    # the executor that runs a page's cells waits for all their output (4 s lost a class's quiz cells)
+    import nbformat
+    from voila.execute import VoilaExecutor  # type: ignore[import-untyped]
+
+    assert VoilaExecutor(nbformat.v4.new_notebook(), config=app.config).iopub_timeout == IOPUB_TIMEOUT_S
 
 
 def test_a_page_loads_only_the_front_end_extensions_the_lessons_use() -> None:
@@ -280,3 +285,32 @@ def test_a_key_that_cannot_be_kept_is_a_one_line_error(tmp_path: Path) -> None:
     blocker.write_text("")
     with pytest.raises(CliError, match="the app's key cannot be kept in"):
         server_key(blocker / "data")
+
+
+def test_shutting_down_waits_for_kernels_still_starting_and_forgives_ones_already_gone() -> None:
+    """At Ctrl-C a kernel kept ready may still be starting: jupyter_client lists it, jupyter_server refused to
+    stop a kernel not yet in its mapping (HTTP 404) and the whole shutdown ended in a traceback (seen in CI)."""
+    import asyncio
+
+    from buraco_learn.app.voila_app import LoggedKernelManager
+
+    async def scenario() -> list[str]:
+        manager = LoggedKernelManager()
+        stopped: list[str] = []
+
+        async def starting() -> None:  # a start that finishes while the server stops
+            await asyncio.sleep(0.05)
+            manager._pending_kernels.pop("still-starting", None)
+
+        async def shutdown_kernel(kernel_id: str, now: bool = False) -> None:
+            stopped.append(kernel_id)
+            raise KeyError(kernel_id)  # stopped meanwhile by another path: no error at shutdown
+
+        manager.shutdown_kernel = shutdown_kernel
+        manager._pending_kernels["still-starting"] = asyncio.ensure_future(starting())
+        manager.list_kernel_ids = lambda: ["running"]
+        await manager.shutdown_all()
+        assert not manager._pending_kernels, "the start was waited for"
+        return stopped
+
+    assert asyncio.run(scenario()) == ["running"]

@@ -28,7 +28,7 @@ from buraco_learn import preset
 from buraco_learn.app import lessonkit as kit
 from buraco_learn.app.catalogue import repository_lessons_dir
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("static-site")]  # the site is built once
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -87,6 +87,10 @@ class ServeOptions:
         return self.address + (f"?token={self.token}" if self.token else "")
 
 
+#: Seconds Voila waits for a cell's output once the kernel has replied (nbclient's default: 4).
+IOPUB_TIMEOUT_S: Final = 120
+
+
 def voila_argv(options: ServeOptions) -> list[str]:
     """Voila's command line for ``options``: the lessons directory, localhost, no code shown, culling."""
     argv = [
@@ -107,6 +111,11 @@ def voila_argv(options: ServeOptions) -> list[str]:
         # No progressive rendering (measured 2026-11-30): it shows a lesson's text sooner (first
         # render 1.07x an empty notebook instead of 1.17x) but with 20 sessions at once one page
         # in twenty never got its widgets, in two of three classroom runs (Voila 0.5.13).
+        # A cell's output arrives after its widgets' messages; Voila's executor (nbclient) waits 4 s by default
+        # for them after the cell's reply, then drops what has not come. With a class's pages and the kernels
+        # kept ready starting at once, a quiz cell's hundred widget messages took longer: its page showed no
+        # quiz at all (seen in 4 of 6 pages, 2026-12-06). A cell still gets all its output, however slow.
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
         f"--MappingKernelManager.cull_idle_timeout={options.idle_timeout}",
         f"--MappingKernelManager.cull_interval={options.cull_interval}",
         f"--MappingKernelManager.cull_connected={options.cull_connected}",

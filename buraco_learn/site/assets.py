@@ -166,7 +166,7 @@ def project_wheel(out: Path, say: Progress) -> Path:
     packaging, or packed from the installed package where there is no checkout (a ``pip install``)."""
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("buraco_learn-*.whl"):
-        old.unlink()
+        old.unlink(missing_ok=True)
     root = checkout_root()
     if root is None:
         say("packing the installed buraco-learn into a wheel")
@@ -256,10 +256,13 @@ def pyodide_folder(dest: Path, cache: Path, say: Progress) -> list[str]:
         wheel = pypi_wheel(cache, name, version, say)
         shutil.copy2(wheel, dest / wheel.name)
         kept[name] = lock_entry(wheel, name, version, depends, imports, sha256(wheel))
-    own = project_wheel(cache / "project", say)
-    shutil.copy2(own, dest / own.name)
-    kept[PROJECT] = lock_entry(own, PROJECT, wheel_name_version(own.name)[1], PROJECT_DEPENDS, ["buraco_learn"],
-                               sha256(own))
+    # built afresh in a folder of this build's own: two builds at once (two test workers) sharing a folder in the
+    # cache removed each other's wheel (FileNotFoundError)
+    with tempfile.TemporaryDirectory(prefix="buraco-wheel-", dir=dest.parent) as built:
+        own = project_wheel(Path(built), say)
+        shutil.copy2(own, dest / own.name)
+        kept[PROJECT] = lock_entry(own, PROJECT, wheel_name_version(own.name)[1], PROJECT_DEPENDS, ["buraco_learn"],
+                                   sha256(own))
     missing = sorted({_canonical(dep) for entry in kept.values() for dep in entry["depends"]} - {_canonical(name) for name in kept})
     if missing:
         raise SiteBuildError(f"the site's Pyodide lock names packages it does not hold: {', '.join(missing)}")

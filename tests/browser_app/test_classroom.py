@@ -15,6 +15,7 @@ import os
 import pytest
 
 from buraco_learn.app.measure import KEYS, classroom
+from buraco_learn.cli.serve_cmd import KERNEL_LOG
 
 from .conftest import AppServer, BrowserThread
 
@@ -30,6 +31,12 @@ def test_a_class_of_sessions_at_once_all_get_their_feedback(app: AppServer, brow
     room = browser_thread.run(lambda browser: classroom(browser, app.url, pid, sessions), timeout=1200)
     with capsys.disabled():
         print("\n" + room.summary())
+    if room.failures or room.succeeded != sessions:  # what the server and the kernels said, to find why
+        kernels = app.data / KERNEL_LOG
+        with capsys.disabled():
+            print("--- the server's log ---\n" + app.log())
+            if kernels.exists():
+                print("--- the kernels' log ---\n" + kernels.read_text(errors="replace")[-6000:])
     assert room.succeeded == sessions and not room.failures, room.summary()
     assert len(room.kernel_rss_mb) == sessions  # a kernel per session, each measured
     assert all(10 < rss < 1024 for rss in room.kernel_rss_mb), room.kernel_rss_mb
