@@ -77,6 +77,16 @@ class Rank(enum.IntEnum):
         """The rank's English name, plural-ready ("Ace", "2", "King")."""
         return _RANK_WORDS[self]
 
+    def spoken(self) -> str:
+        """The rank's name in the learner's language ("King"; Italian "Re").
+
+        >>> from buraco_learn.i18n import use
+        >>> with use("it"):
+        ...     Rank.KING.spoken(), Rank.SEVEN.spoken()
+        ('Re', '7')
+        """
+        return _(_RANK_NAMES[self.value])
+
 
 #: Enum members by number, for hot paths (calling an Enum is slow): ``RANKS[13] is Rank.KING``.
 RANKS: Final = (None, *Rank)

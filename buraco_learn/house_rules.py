@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from buraco_learn.errors import BuracoError, InvalidRulesError, unreadable_json
+from buraco_learn.i18n import N_, _
 from buraco_learn.presets import PRESET_NAMES, preset, ruleset_name
 from buraco_learn.rules import Rules
 
@@ -76,244 +77,244 @@ class OptionWords:
 
 #: Every option in words (see :class:`OptionWords`); a new option of :class:`Rules` needs a line here.
 OPTION_TEXTS: Final[dict[str, OptionWords]] = {
-    "name": OptionWords("Name of the ruleset"),
-    "base": OptionWords("Preset it is based on"),
-    "source": OptionWords("Rule document", choices={"000": "000", "001": "001", "002": "002", "003": "003", "004": "004"}),
+    "name": OptionWords(N_("Name of the ruleset")),
+    "base": OptionWords(N_("Preset it is based on")),
+    "source": OptionWords(N_("Rule document"), choices={"000": "000", "001": "001", "002": "002", "003": "003", "004": "004"}),
     # table
-    "players": OptionWords("Players at the table", heading="Players", sentence="How many players sit at the table."),
+    "players": OptionWords(N_("Players at the table"), heading=N_("Players"), sentence=N_("How many players sit at the table.")),
     "partnerships": OptionWords(
-        "Play in partnerships",
-        heading="Partners",
-        sentence="Partners sit opposite each other and share their melds, pot and score.",
+        N_("Play in partnerships"),
+        heading=N_("Partners"),
+        sentence=N_("Partners sit opposite each other and share their melds, pot and score."),
     ),
     "play_direction": OptionWords(
-        "Direction of play",
-        sentence="Which way the turn passes round the table.",
-        choices={"clockwise": "clockwise", "counter-clockwise": "counter-clockwise"},
+        N_("Direction of play"),
+        sentence=N_("Which way the turn passes round the table."),
+        choices={"clockwise": N_("clockwise"), "counter-clockwise": N_("counter-clockwise")},
     ),
     "deal_direction": OptionWords(
-        "Direction of the deal",
-        sentence="Which way the cards are dealt round the table.",
-        choices={"clockwise": "clockwise", "counter-clockwise": "counter-clockwise"},
+        N_("Direction of the deal"),
+        sentence=N_("Which way the cards are dealt round the table."),
+        choices={"clockwise": N_("clockwise"), "counter-clockwise": N_("counter-clockwise")},
     ),
     # cards and deal
     "jokers": OptionWords(
-        "Jokers in the deck",
-        sentence="Whether the deck holds the four jokers (108 cards) or none (104 cards).",
+        N_("Jokers in the deck"),
+        sentence=N_("Whether the deck holds the four jokers (108 cards) or none (104 cards)."),
     ),
     "hand_size": OptionWords(
-        "Cards dealt to each player",
-        heading="Cards in each hand",
-        sentence="How many cards each player is dealt.",
+        N_("Cards dealt to each player"),
+        heading=N_("Cards in each hand"),
+        sentence=N_("How many cards each player is dealt."),
     ),
     "pot_sizes": OptionWords(
-        "Cards in each pot",
-        heading="Pots (morto, pozzetto)",
-        sentence="The second hands set aside face down at the deal, one per side.",
+        N_("Cards in each pot"),
+        heading=N_("Pots (morto, pozzetto)"),
+        sentence=N_("The second hands set aside face down at the deal, one per side."),
     ),
     "start_discard": OptionWords(
-        "Turn up a card to start the discard pile",
-        heading="A card turned up at the start",
-        sentence="Whether one card is turned face up to start the discard pile.",
+        N_("Turn up a card to start the discard pile"),
+        heading=N_("A card turned up at the start"),
+        sentence=N_("Whether one card is turned face up to start the discard pile."),
     ),
     # melds
-    "sets": OptionWords("Sets allowed", heading="Sets", sentence="Whether cards of one rank (such as three 8s) may be melded."),
+    "sets": OptionWords(N_("Sets allowed"), heading=N_("Sets"), sentence=N_("Whether cards of one rank (such as three 8s) may be melded.")),
     "runs": OptionWords(
-        "Runs allowed",
-        heading="Runs",
-        sentence="Whether cards of one suit in a row (such as 7♥ 8♥ 9♥) may be melded.",
+        N_("Runs allowed"),
+        heading=N_("Runs"),
+        sentence=N_("Whether cards of one suit in a row (such as 7♥ 8♥ 9♥) may be melded."),
     ),
     "min_meld_cards": OptionWords(
-        "Fewest cards in a new meld",
-        heading="Cards in a new meld, at least",
-        sentence="The fewest cards a new meld may have.",
+        N_("Fewest cards in a new meld"),
+        heading=N_("Cards in a new meld, at least"),
+        sentence=N_("The fewest cards a new meld may have."),
     ),
     "max_wilds": OptionWords(
-        "Most wild cards in one meld",
-        heading="Wild cards in a meld, at most",
-        sentence="The most wild cards one meld may hold.",
+        N_("Most wild cards in one meld"),
+        heading=N_("Wild cards in a meld, at most"),
+        sentence=N_("The most wild cards one meld may hold."),
     ),
-    "twos_wild": OptionWords("The 2s are wild", sentence="Whether the 2s are wild cards besides the jokers."),
+    "twos_wild": OptionWords(N_("The 2s are wild"), sentence=N_("Whether the 2s are wild cards besides the jokers.")),
     "natural_two": OptionWords(
-        "A 2 in its natural place is not wild",
-        heading="A 2 in its own place is not wild",
-        sentence="Whether a 2 in its own place in a run of its suit (A 2 3 of spades) is an ordinary card.",
+        N_("A 2 in its natural place is not wild"),
+        heading=N_("A 2 in its own place is not wild"),
+        sentence=N_("Whether a 2 in its own place in a run of its suit (A 2 3 of spades) is an ordinary card."),
     ),
     "min_naturals": OptionWords(
-        "Fewest natural cards in a meld",
-        heading="Natural cards in a meld, at least",
-        sentence="The fewest ordinary (not wild) cards any meld must hold.",
+        N_("Fewest natural cards in a meld"),
+        heading=N_("Natural cards in a meld, at least"),
+        sentence=N_("The fewest ordinary (not wild) cards any meld must hold."),
     ),
     "one_set_per_rank": OptionWords(
-        "One set per rank for each side",
-        heading="One set per rank",
-        sentence="Whether a side may have only one set of each rank.",
+        N_("One set per rank for each side"),
+        heading=N_("One set per rank"),
+        sentence=N_("Whether a side may have only one set of each rank."),
     ),
     "max_set_cards": OptionWords(
-        "Most cards in a set",
-        heading="Cards in a set, at most",
-        sentence="The most cards a set may hold.",
+        N_("Most cards in a set"),
+        heading=N_("Cards in a set, at most"),
+        sentence=N_("The most cards a set may hold."),
     ),
     "distinct_suit_sets": OptionWords(
-        "No two identical cards in a set",
-        sentence="Whether a set must not hold two identical cards (such as two 9♠).",
+        N_("No two identical cards in a set"),
+        sentence=N_("Whether a set must not hold two identical cards (such as two 9♠)."),
     ),
     "ace_to_ace": OptionWords(
-        "A run may go from ace to ace",
-        heading="Ace-to-ace run",
-        sentence="Whether a run may have an ace at both ends: the full run of 14 cards.",
+        N_("A run may go from ace to ace"),
+        heading=N_("Ace-to-ace run"),
+        sentence=N_("Whether a run may have an ace at both ends: the full run of 14 cards."),
     ),
     "wild_placement": OptionWords(
-        "Where a wild at the end of a run stands",
-        heading="A wild card at the end of a run",
-        sentence="Where a wild card at the end of a run stands.",
-        choices={"low-end": "fixed at the low end", "free": "at either end, moving as the run grows"},
-        cells={"low-end": "at the lower end, fixed"},
+        N_("Where a wild at the end of a run stands"),
+        heading=N_("A wild card at the end of a run"),
+        sentence=N_("Where a wild card at the end of a run stands."),
+        choices={"low-end": N_("fixed at the low end"), "free": N_("at either end, moving as the run grows")},
+        cells={"low-end": N_("at the lower end, fixed")},
     ),
     "wild_swap": OptionWords(
-        "A wild may be swapped for the card it stands for",
-        heading="Swapping a wild card out",
-        sentence="Whether a wild card in a run may be swapped for the card it stands for.",
+        N_("A wild may be swapped for the card it stands for"),
+        heading=N_("Swapping a wild card out"),
+        sentence=N_("Whether a wild card in a run may be swapped for the card it stands for."),
     ),
     "add_to_any_meld": OptionWords(
-        "Cards may be added to anybody's melds",
-        heading="Adding to anybody's melds",
-        sentence="Whether you may add cards to the other side's melds too.",
+        N_("Cards may be added to anybody's melds"),
+        heading=N_("Adding to anybody's melds"),
+        sentence=N_("Whether you may add cards to the other side's melds too."),
     ),
-    "burraco_length": OptionWords("Cards in a burraco", sentence="How many cards make a burraco (canasta)."),
+    "burraco_length": OptionWords(N_("Cards in a burraco"), sentence=N_("How many cards make a burraco (canasta).")),
     # turns
     "pile_take": OptionWords(
-        "Taking the discard pile takes",
-        heading="Taking the discard pile",
-        sentence="What you take when you take the discard pile.",
-        choices={"whole": "the whole pile", "top": "the top card only", "any-depth": "down to any card"},
-        cells={"any-depth": "down to the card you want"},
+        N_("Taking the discard pile takes"),
+        heading=N_("Taking the discard pile"),
+        sentence=N_("What you take when you take the discard pile."),
+        choices={"whole": N_("the whole pile"), "top": N_("the top card only"), "any-depth": N_("down to any card")},
+        cells={"any-depth": N_("down to the card you want")},
     ),
     "pile_visible": OptionWords(
-        "What the players see of the discard pile",
-        heading="The discard pile shows",
-        sentence="How much of the discard pile the players see.",
-        choices={"all": "the whole pile", "top": "the top card only"},
-        cells={"all": "every card"},
+        N_("What the players see of the discard pile"),
+        heading=N_("The discard pile shows"),
+        sentence=N_("How much of the discard pile the players see."),
+        choices={"all": N_("the whole pile"), "top": N_("the top card only")},
+        cells={"all": N_("every card")},
     ),
     "must_meld_pile_card": OptionWords(
-        "The card taken from the pile must be melded",
-        heading="Meld the pile card at once",
-        sentence="Whether the card taken from the pile must be melded in the same turn.",
+        N_("The card taken from the pile must be melded"),
+        heading=N_("Meld the pile card at once"),
+        sentence=N_("Whether the card taken from the pile must be melded in the same turn."),
     ),
     "first_turn_redraw": OptionWords(
-        "Redraw on the first turn",
-        heading="A second draw on the first turn",
-        sentence="Whether the first player may throw back the card drawn and draw again.",
+        N_("Redraw on the first turn"),
+        heading=N_("A second draw on the first turn"),
+        sentence=N_("Whether the first player may throw back the card drawn and draw again."),
     ),
     "forbid_rediscard_single": OptionWords(
-        "No discarding the one card just taken",
-        heading="No throwing back a one-card pile",
-        sentence="Whether who took a pile of one card is forbidden to discard that same card.",
+        N_("No discarding the one card just taken"),
+        heading=N_("No throwing back a one-card pile"),
+        sentence=N_("Whether who took a pile of one card is forbidden to discard that same card."),
     ),
     "opening_minimum": OptionWords(
-        "Points needed for the first meld",
-        heading="Points to open with",
-        sentence="The card points your first meld of a hand must total, once your side has enough points in the match.",
+        N_("Points needed for the first meld"),
+        heading=N_("Points to open with"),
+        sentence=N_("The card points your first meld of a hand must total, once your side has enough points in the match."),
     ),
     "opening_minimum_from": OptionWords(
-        "Match score from which the opening minimum applies",
-        heading="Opening minimum from",
-        sentence="The match score from which the points to open with apply.",
+        N_("Match score from which the opening minimum applies"),
+        heading=N_("Opening minimum from"),
+        sentence=N_("The match score from which the points to open with apply."),
     ),
     "stock_end": OptionWords(
-        "When the stock runs out",
-        sentence="When the hand ends if nobody closes.",
-        choices={"third-last": "the hand ends after the third-last card is drawn", "pots-become-stock": "an unused pot becomes the stock", "empty": "the hand ends after the last card is drawn"},
-        cells={"third-last": "after the third-last card is drawn", "pots-become-stock": "a pot becomes the stock, then the hand ends when none is left", "empty": "after the last card is drawn"},
+        N_("When the stock runs out"),
+        sentence=N_("When the hand ends if nobody closes."),
+        choices={"third-last": N_("the hand ends after the third-last card is drawn"), "pots-become-stock": N_("an unused pot becomes the stock"), "empty": N_("the hand ends after the last card is drawn")},
+        cells={"third-last": N_("after the third-last card is drawn"), "pots-become-stock": N_("a pot becomes the stock, then the hand ends when none is left"), "empty": N_("after the last card is drawn")},
     ),
     "stalemate": OptionWords(
-        "Four one-card takes in a row end the hand",
-        heading="Stalemate",
-        sentence="Whether the hand ends when all four players in turn only take a one-card pile and discard another.",
+        N_("Four one-card takes in a row end the hand"),
+        heading=N_("Stalemate"),
+        sentence=N_("Whether the hand ends when all four players in turn only take a one-card pile and discard another."),
     ),
     # closing
     "close_needs_pot": OptionWords(
-        "Closing needs the pot taken",
-        heading="Closing needs the pot",
-        sentence="Whether a side must have taken its pot before it may close.",
+        N_("Closing needs the pot taken"),
+        heading=N_("Closing needs the pot"),
+        sentence=N_("Whether a side must have taken its pot before it may close."),
     ),
     "close_needs_burraco": OptionWords(
-        "Closing needs",
-        heading="Closing needs a burraco",
-        sentence="Which burraco a side must have before it may close.",
-        choices={"any": "a burraco, clean or dirty", "clean": "a clean burraco", "none": "no burraco"},
-        cells={"any": "any burraco", "clean": "a clean one", "none": "none"},
+        N_("Closing needs"),
+        heading=N_("Closing needs a burraco"),
+        sentence=N_("Which burraco a side must have before it may close."),
+        choices={"any": N_("a burraco, clean or dirty"), "clean": N_("a clean burraco"), "none": N_("no burraco")},
+        cells={"any": N_("any burraco"), "clean": N_("a clean one"), "none": N_("none")},
     ),
     "close_by_melding": OptionWords(
-        "Close by melding every card",
-        heading="Closing by melding the last card",
-        sentence="Whether a player may close by melding every card, with no final discard.",
+        N_("Close by melding every card"),
+        heading=N_("Closing by melding the last card"),
+        sentence=N_("Whether a player may close by melding every card, with no final discard."),
     ),
     "close_discard_wild": OptionWords(
-        "The closing discard may be a wild card",
-        heading="Closing on a wild card",
-        sentence="Whether the final discard that closes may be a wild card.",
+        N_("The closing discard may be a wild card"),
+        heading=N_("Closing on a wild card"),
+        sentence=N_("Whether the final discard that closes may be a wild card."),
     ),
     # scoring
     "value_joker": OptionWords(
-        "Points of a joker",
-        heading="A joker is worth",
-        sentence="Points of a joker, melded or left in hand.",
+        N_("Points of a joker"),
+        heading=N_("A joker is worth"),
+        sentence=N_("Points of a joker, melded or left in hand."),
     ),
-    "value_two": OptionWords("Points of a 2", heading="A 2 is worth", sentence="Points of a 2, melded or left in hand."),
-    "value_ace": OptionWords("Points of an ace", heading="An ace is worth", sentence="Points of an ace."),
+    "value_two": OptionWords(N_("Points of a 2"), heading=N_("A 2 is worth"), sentence=N_("Points of a 2, melded or left in hand.")),
+    "value_ace": OptionWords(N_("Points of an ace"), heading=N_("An ace is worth"), sentence=N_("Points of an ace.")),
     "value_high": OptionWords(
-        "Points of an 8 to a king",
-        heading="An 8 to a King is worth",
-        sentence="Points of an 8, 9, 10, Jack, Queen or King.",
+        N_("Points of an 8 to a king"),
+        heading=N_("An 8 to a King is worth"),
+        sentence=N_("Points of an 8, 9, 10, Jack, Queen or King."),
     ),
-    "value_low": OptionWords("Points of a 3 to a 7", heading="A 3 to a 7 is worth", sentence="Points of a 3, 4, 5, 6 or 7."),
+    "value_low": OptionWords(N_("Points of a 3 to a 7"), heading=N_("A 3 to a 7 is worth"), sentence=N_("Points of a 3, 4, 5, 6 or 7.")),
     "pip_values": OptionWords(
-        "Cards 2 to 10 count their pips",
-        heading="Cards count their pips",
-        sentence="Whether the cards 2 to 10 count their number of pips.",
+        N_("Cards 2 to 10 count their pips"),
+        heading=N_("Cards count their pips"),
+        sentence=N_("Whether the cards 2 to 10 count their number of pips."),
     ),
     "clean_bonus": OptionWords(
-        "Bonus for a clean burraco",
-        heading="A clean burraco scores",
-        sentence="The bonus for a burraco with no wild card.",
+        N_("Bonus for a clean burraco"),
+        heading=N_("A clean burraco scores"),
+        sentence=N_("The bonus for a burraco with no wild card."),
     ),
     "dirty_bonus": OptionWords(
-        "Bonus for a dirty burraco",
-        heading="A dirty burraco scores",
-        sentence="The bonus for a burraco with a wild card.",
+        N_("Bonus for a dirty burraco"),
+        heading=N_("A dirty burraco scores"),
+        sentence=N_("The bonus for a burraco with a wild card."),
     ),
     "semi_clean_bonus": OptionWords(
-        "Bonus for a semi-clean burraco",
-        heading="A semi-clean burraco scores",
-        sentence="The bonus for a burraco of seven natural cards in a row (or equal) plus a wild card, where that variant is played.",
+        N_("Bonus for a semi-clean burraco"),
+        heading=N_("A semi-clean burraco scores"),
+        sentence=N_("The bonus for a burraco of seven natural cards in a row (or equal) plus a wild card, where that variant is played."),
     ),
     "royal_bonus": OptionWords(
-        "Bonus for a clean 13-card run",
-        heading="A royal canastra scores",
-        sentence="The bonus for a clean run from ace to King (13 cards).",
+        N_("Bonus for a clean 13-card run"),
+        heading=N_("A royal canastra scores"),
+        sentence=N_("The bonus for a clean run from ace to King (13 cards)."),
     ),
     "ace_to_ace_bonus": OptionWords(
-        "Bonus for a clean ace-to-ace run",
-        heading="An ace-to-ace canastra scores",
-        sentence="The bonus for a clean run from ace to ace (14 cards).",
+        N_("Bonus for a clean ace-to-ace run"),
+        heading=N_("An ace-to-ace canastra scores"),
+        sentence=N_("The bonus for a clean run from ace to ace (14 cards)."),
     ),
-    "closing_bonus": OptionWords("Bonus for closing", heading="Closing scores", sentence="The bonus for the side that closes."),
+    "closing_bonus": OptionWords(N_("Bonus for closing"), heading=N_("Closing scores"), sentence=N_("The bonus for the side that closes.")),
     "pot_penalty": OptionWords(
-        "Penalty for a pot never taken",
-        heading="A pot never taken costs",
-        sentence="The points a side loses when it never took its pot.",
+        N_("Penalty for a pot never taken"),
+        heading=N_("A pot never taken costs"),
+        sentence=N_("The points a side loses when it never took its pot."),
     ),
     "unseen_pot_counts_cards": OptionWords(
-        "A pot taken but unseen costs its cards' value",
-        heading="A pot not yet looked at costs its cards",
-        sentence="Whether a pot taken but not yet looked at when someone closes costs its cards' value instead.",
+        N_("A pot taken but unseen costs its cards' value"),
+        heading=N_("A pot not yet looked at costs its cards"),
+        sentence=N_("Whether a pot taken but not yet looked at when someone closes costs its cards' value instead."),
     ),
-    "target": OptionWords("Points to win the match", heading="The match is played to", sentence="The score that ends the match."),
+    "target": OptionWords(N_("Points to win the match"), heading=N_("The match is played to"), sentence=N_("The score that ends the match.")),
     "target_inclusive": OptionWords(
-        "Reaching the target is enough",
-        sentence="Whether reaching the target ends the match, or it must be passed.",
+        N_("Reaching the target is enough"),
+        sentence=N_("Whether reaching the target ends the match, or it must be passed."),
     ),
 }
 #: Each option in a few words: what a page shows as its label (the option's sentence follows it).
@@ -321,15 +322,15 @@ OPTION_LABELS: Final[dict[str, str]] = {option: words.label for option, words in
 
 #: The options a host sets, in groups as :class:`Rules` declares them (name, base and source are set apart).
 SECTIONS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
-    ("The table", ("players", "partnerships", "play_direction", "deal_direction")),
-    ("Cards and the deal", ("jokers", "hand_size", "pot_sizes", "start_discard")),
-    ("Melds", ("sets", "runs", "min_meld_cards", "max_wilds", "twos_wild", "natural_two", "min_naturals",
+    (N_("The table"), ("players", "partnerships", "play_direction", "deal_direction")),
+    (N_("Cards and the deal"), ("jokers", "hand_size", "pot_sizes", "start_discard")),
+    (N_("Melds"), ("sets", "runs", "min_meld_cards", "max_wilds", "twos_wild", "natural_two", "min_naturals",
                "one_set_per_rank", "max_set_cards", "distinct_suit_sets", "ace_to_ace", "wild_placement", "wild_swap",
                "add_to_any_meld", "burraco_length")),
-    ("Turns", ("pile_take", "pile_visible", "must_meld_pile_card", "first_turn_redraw", "forbid_rediscard_single",
+    (N_("Turns"), ("pile_take", "pile_visible", "must_meld_pile_card", "first_turn_redraw", "forbid_rediscard_single",
                "opening_minimum", "opening_minimum_from", "stock_end", "stalemate")),
-    ("Closing", ("close_needs_pot", "close_needs_burraco", "close_by_melding", "close_discard_wild")),
-    ("Scoring", ("value_joker", "value_two", "value_ace", "value_high", "value_low", "pip_values", "clean_bonus",
+    (N_("Closing"), ("close_needs_pot", "close_needs_burraco", "close_by_melding", "close_discard_wild")),
+    (N_("Scoring"), ("value_joker", "value_two", "value_ace", "value_high", "value_low", "pip_values", "clean_bonus",
                  "dirty_bonus", "semi_clean_bonus", "royal_bonus", "ace_to_ace_bonus", "closing_bonus", "pot_penalty",
                  "unseen_pot_counts_cards", "target", "target_inclusive")),
 )
@@ -360,7 +361,8 @@ def option_label(option: str) -> str:
     >>> option_label("semi_clean_bonus"), option_label("wilds_per_meld")
     ('Bonus for a semi-clean burraco', 'wilds per meld')
     """
-    return OPTION_LABELS.get(option) or _short(option).replace("_", " ")
+    label = OPTION_LABELS.get(option)
+    return _(label) if label else _short(option).replace("_", " ")
 
 
 def choice_label(option: str, value: Any) -> str:
@@ -370,7 +372,10 @@ def choice_label(option: str, value: Any) -> str:
     ('down to any card', 'no', '18 + 11')
     """
     plain = plain_value_words(value)
-    return plain if plain is not None else CHOICE_LABELS.get(option, {}).get(str(value), str(value))
+    if plain is not None:
+        return plain
+    words = CHOICE_LABELS.get(option, {}).get(str(value))
+    return _(words) if words else str(value)
 
 
 def plain_value_words(value: Any) -> str | None:
@@ -380,9 +385,9 @@ def plain_value_words(value: Any) -> str | None:
     ('yes', '11 + 11', 'none', None)
     """
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, (tuple, list)):
-        return " + ".join(map(str, value)) if value else "none"
+        return " + ".join(map(str, value)) if value else _("none")
     return None
 
 
@@ -410,11 +415,11 @@ def bounds_text(option: str) -> str:
     low, high, choices = spec.metadata["low"], spec.metadata["high"], spec.metadata["choices"]
     if choices:
         words = [choice_label(option, choice) for choice in choices]
-        return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
+        return _("{choices} or {last}", choices=", ".join(words[:-1]), last=words[-1]) if len(words) > 1 else words[0]
     if low is not None and high is not None:
-        return f"from {low} to {high}"
+        return _("from {low} to {high}", low=low, high=high)
     if option == "pot_sizes":
-        return f"one number of cards per side, each at least 1; none for no pots (at most {MAX_POTS})"
+        return _("one number of cards per side, each at least 1; none for no pots (at most {most})", most=MAX_POTS)
     return ""
 
 
@@ -438,7 +443,7 @@ def _one_line(text: str) -> str:
 
 
 # -- checking one option --------------------------------------------------------------------------
-_KINDS: Final = {bool: ("true or false", "yes or no"), int: ("a whole number", "a whole number"), str: ("a string", "words")}
+_KINDS: Final = {bool: ("true or false", N_("yes or no")), int: ("a whole number", N_("a whole number")), str: ("a string", N_("words"))}
 
 
 def check_name(name: Any) -> str:
@@ -449,17 +454,17 @@ def check_name(name: Any) -> str:
     """
     if not isinstance(name, str):
         raise HouseRulesError(f"rules option 'name' must be a string, not {_shown(name)}", option="name",
-                              words="The ruleset's name must be words.")
+                              words=_("The ruleset's name must be words."))
     if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
         raise HouseRulesError("rules option 'name' holds a control character", option="name",
-                              words="The ruleset's name holds a character that cannot be shown.")
+                              words=_("The ruleset's name holds a character that cannot be shown."))
     text: str = " ".join(str(name).split())
     if not text:
         raise HouseRulesError("rules option 'name' must not be empty: give the ruleset a name", option="name",
-                              words="Give the ruleset a name.")
+                              words=_("Give the ruleset a name."))
     if len(text) > MAX_NAME:
         raise HouseRulesError(f"rules option 'name' must be at most {MAX_NAME} characters, not {len(text)}",
-                              option="name", words=f"The ruleset's name must be at most {MAX_NAME} characters long.")
+                              option="name", words=_("The ruleset's name must be at most {n} characters long.", n=MAX_NAME))
     return text
 
 
@@ -470,7 +475,7 @@ def check_option(option: str, value: Any) -> Any:
         close = difflib.get_close_matches(option, list(_FIELDS), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise HouseRulesError(f"unknown rules option {_short(option)!r}{hint}", option=option,
-                              words=f"This version of the lessons has no rule called {label}.")
+                              words=_("This version of the lessons has no rule called {label}.", label=label))
     if option == "name":
         return check_name(value)
     if option == "base":
@@ -478,35 +483,37 @@ def check_option(option: str, value: Any) -> Any:
             raise HouseRulesError(
                 f"rules option 'base' cannot be {_shown(value)}: a ruleset is based on one of the presets, "
                 f"{', '.join(PRESET_NAMES)}", option="base",
-                words=f"It is based on a preset these lessons do not have ({_short(value)}).")
+                words=_("It is based on a preset these lessons do not have ({value}).", value=_short(value)))
         return value
     if option == "pot_sizes":
         sizes = value if isinstance(value, (list, tuple)) else None
         if sizes is None or not all(isinstance(size, int) and not isinstance(size, bool) for size in sizes):
             raise HouseRulesError(f"rules option 'pot_sizes' must be a list of card counts, not {_shown(value)}",
-                                  option=option, words=f"{label} must be whole numbers, one per pot.")
+                                  option=option, words=_("{label} must be whole numbers, one per pot.", label=label))
         if len(sizes) > MAX_POTS or any(not 1 <= size <= 60 for size in sizes):
             raise HouseRulesError(f"rules option 'pot_sizes' must list at most {MAX_POTS} pots of 1 to 60 cards, "
                                   f"not {_shown(value)}", option=option,
-                                  words=f"{label}: at most {MAX_POTS} pots, each of 1 to 60 cards.")
+                                  words=_("{label}: at most {n} pots, each of 1 to 60 cards.", label=label, n=MAX_POTS))
         return tuple(sizes)
     spec = _FIELDS[option]
     expected = type(spec.default)
     if type(value) is not expected:
         kind, kind_words = _KINDS.get(expected, (expected.__name__, expected.__name__))
         if spec.metadata["choices"]:
-            kind_words = f"one of {bounds_text(option)}"
+            kind_words = _("one of {values}", values=bounds_text(option))
         raise HouseRulesError(f"rules option {option!r} must be {kind}, not {_shown(value)}", option=option,
-                              words=f"{label} must be {kind_words}, not {_short(_shown(value), 30)}.")
+                              words=_("{label} must be {kind}, not {value}.", label=label, kind=_(kind_words), value=_short(_shown(value), 30)))
     choices = spec.metadata["choices"]
     if choices and value not in choices:
         raise HouseRulesError(
             f"rules option {option!r} cannot be {_shown(value)}: choose one of {', '.join(map(repr, choices))}",
-            option=option, words=f"{label} must be {bounds_text(option)}, not {_short(value, 30)}.")
+            option=option, words=_("{label} must be {kind}, not {value}.", label=label, kind=bounds_text(option),
+                                            value=_short(value, 30)))
     low, high = spec.metadata["low"], spec.metadata["high"]
     if (low is not None and value < low) or (high is not None and value > high):
         raise HouseRulesError(f"rules option {option!r} must be between {low} and {high}, not {_shown(value)}",
-                              option=option, words=f"{label} must be from {low} to {high}, not {_short(value, 30)}.")
+                              option=option, words=_("{label} must be from {low} to {high}, not {value}.", label=label, low=low, high=high,
+                                      value=_short(value, 30)))
     return value
 
 
@@ -559,7 +566,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in result:
             raise HouseRulesError(f"rules option {_short(key)!r} is given twice", option=key,
-                                  words=f"“{option_label(key)}” is given twice.")
+                                  words=_("“{label}” is given twice.", label=option_label(key)))
         result[key] = value
     return result
 
@@ -569,7 +576,7 @@ def from_data(data: Any) -> Rules:
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else _shown(data)
         raise HouseRulesError(f"a ruleset must be a JSON object of options, not {kind}",
-                              words="It is not a ruleset (not a set of options).")
+                              words=_("It is not a ruleset (not a set of options)."))
     name = data.get("name", data.get("base", "italian"))
     if "base" in data:
         base = data["base"]
@@ -580,7 +587,7 @@ def from_data(data: Any) -> Rules:
         raise HouseRulesError(
             f"rules option 'base' is missing: a ruleset named {_short(name)!r} must name the preset it is based on, "
             f"one of {', '.join(PRESET_NAMES)}", option="base",
-            words="It does not say which preset it is based on.")
+            words=_("It does not say which preset it is based on."))
     return build(base, {key: value for key, value in data.items() if key != "base"})
 
 

@@ -386,6 +386,21 @@ _BURRACOS: Final = {
 }
 
 
+def burraco_phrase(kind: str, rules: Rules) -> str:
+    """``'a clean burraco'`` in the current language: a meld of seven of ``kind`` by the ruleset's own word
+    (canasta for 001, canastra for 003); empty for a kind that has no phrase.
+
+    >>> from buraco_learn import preset
+    >>> burraco_phrase("dirty", preset("brazil-online")), burraco_phrase("clean", preset("italian"))
+    ('a dirty canastra', 'a clean burraco')
+    """
+    from buraco_learn.vocabulary import vocabulary
+
+    word = vocabulary(rules).burraco
+    phrase = _BURRACOS.get((kind, word), _BURRACOS.get((kind, "burraco"), ""))
+    return _(phrase) if phrase else ""
+
+
 def verdict_reason(verdict: Verdict) -> str:
     """:attr:`Verdict.reason <buraco_learn.melds.Verdict.reason>` in the current language (in English, exactly it).
 
@@ -404,7 +419,6 @@ def verdict_reason(verdict: Verdict) -> str:
 def reason_words(verdict: Verdict) -> str:
     """The verdict's answer built from the messages (in English it is :attr:`Verdict.reason`, word for word:
     tests/test_i18n_problems.py holds it to that, so that the catalogue's English is the code's)."""
-    from buraco_learn.vocabulary import vocabulary
 
     if not verdict.legal:
         return _("illegal: {explanations}", explanations=" ".join(verdict.explanations))
@@ -413,9 +427,7 @@ def reason_words(verdict: Verdict) -> str:
     quality = "clean" if verdict.clean else ("semi-clean" if verdict.semi_clean else "dirty")
     text = _(_LEGAL[verdict.kind, quality], meld=meld.notation(unicode=True))
     if verdict.burraco:
-        word = vocabulary(verdict.rules).burraco
-        phrase = _BURRACOS.get((verdict.burraco, word), _BURRACOS.get((verdict.burraco, "burraco"), ""))
-        text = _("{verdict}, {burraco}", verdict=text, burraco=_(phrase))
+        text = _("{verdict}, {burraco}", verdict=text, burraco=burraco_phrase(verdict.burraco, verdict.rules))
     notes = []
     for slot in meld.wild_slots:
         name = _card_word(slot.card)

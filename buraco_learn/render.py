@@ -17,9 +17,10 @@ import html
 from typing import TYPE_CHECKING
 
 from buraco_learn.cards import Card, Suit
+from buraco_learn.i18n import _
 
 if TYPE_CHECKING:
-    from buraco_learn.melds import Meld, Verdict
+    from buraco_learn.melds import Meld, Slot, Verdict
     from buraco_learn.rules import Rules
 
 CARD_W = 60
@@ -87,12 +88,28 @@ def cards_svg(cards: list[Card], *, four_colour: bool = False, scale: float = 1.
     )
 
 
+def slot_label(slot: Slot) -> str:
+    """A card in a meld in words for a screen reader, in the learner's language; a wild says what it stands for.
+
+    >>> from buraco_learn import Meld
+    >>> slot_label(Meld.parse("5D JK 7D").slots[1])
+    'joker, wild, standing for 6 of diamonds'
+    """
+    if not slot.wild:
+        return slot.card.name()
+    stands = slot.stands_for
+    if stands is not None:
+        return _("{card}, wild, standing for {stands}", card=slot.card.name(), stands=stands.name())
+    return _("{card}, wild, standing for a {rank}", card=slot.card.name(), rank=slot.rank.spoken())
+
+
 def meld_svg(meld: Meld, rules: Rules | None = None, *, four_colour: bool = False, scale: float = 1.0) -> str:
     """A meld laid out in order; wild cards are labelled with what they stand for.
 
     A burraco is marked as 002 says: clean, the last two cards crosswise; dirty, the last card.
     """
     from buraco_learn.melds import burraco_kind, resolve_rules
+    from buraco_learn.problems import burraco_phrase
 
     ruleset = resolve_rules(rules)
     kind = burraco_kind(meld, ruleset)
@@ -103,18 +120,16 @@ def meld_svg(meld: Meld, rules: Rules | None = None, *, four_colour: bool = Fals
     parts = []
     for i, slot in enumerate(meld.slots):
         rotate = i >= count - crosswise
-        label = slot.card.name()
+        label = slot_label(slot)
         classes = "wild" if slot.wild else "natural"
-        if slot.wild:
-            stands = slot.stands_for
-            label += f", wild, standing for {stands.name() if stands else 'a ' + slot.rank.word}"
         parts.append(_card_group(slot.card, i * step, 12, four_colour=four_colour, label=label, classes=classes, rotate=rotate))
         if slot.wild:
             stands = slot.stands_for
             text = stands.unicode() if stands else slot.rank.letter
             parts.append(f'<text class="stands-for" x="{i * step + 4}" y="9" font-size="10" fill="#6b2fa3">={html.escape(text)}</text>')
     cls = f"buraco-meld {meld.kind}" + (f" burraco burraco-{kind}" if kind else "")
-    aria = f"{meld.kind} of {count} cards" + (f", {kind} burraco" if kind else "")
+    shape = _("run of {n} cards", n=count) if meld.kind == "run" else _("set of {n} cards", n=count)
+    aria = html.escape(_("{meld}, {burraco}", meld=shape, burraco=burraco_phrase(kind, ruleset) or _(kind)) if kind else shape)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" role="img" aria-label="{aria}" '
         f'width="{width * scale:g}" height="{(CARD_H + 12) * scale:g}" viewBox="0 0 {width:g} {CARD_H + 12}">{"".join(parts)}</svg>'

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from buraco_learn.i18n import N_
+
 if TYPE_CHECKING:
     from buraco_learn.rules import Rules
 
@@ -38,36 +40,36 @@ DOCUMENTS: Final = {
         "000",
         "Bukharo (Buraco / Burraco) on a card portal",
         "000_88ac1e4d12496274.txt",
-        "Partnership Burraco as a games portal teaches it: jokers 30, twos 20, race to 2000, "
-        "the hand ends on the third-last stock card, morto penalty 100.",
+        N_("Partnership Burraco as a games portal teaches it: jokers 30, twos 20, race to 2000, "
+           "the hand ends on the third-last stock card, morto penalty 100."),
     ),
     "001": Document(
         "001",
         "How to Play Buraco (Brazilian open Buraco)",
         "001_cab2bcc7303c5402.txt",
-        "Buraco Aberto: runs only, jokers 20, twos 10, first-turn redraw, no starting discard, "
-        "75-point opening minimum from 1,500, clean canasta to close, to 3,000.",
+        N_("Buraco Aberto: runs only, jokers 20, twos 10, first-turn redraw, no starting discard, "
+           "75-point opening minimum from 1,500, clean canasta to close, to 3,000."),
     ),
     "002": Document(
         "002",
         "Burraco: full rules (Italian)",
         "002_948bd361fc1281a4.txt",
-        "Italian Burraco in full: one set per rank per side, wild at the low end, swapping a wild, "
-        "pozzetti, closing, stalemate, scoring with a worked example, to 2005; variants.",
+        N_("Italian Burraco in full: one set per rank per side, wild at the low end, swapping a wild, "
+           "pozzetti, closing, stalemate, scoring with a worked example, to 2005; variants."),
     ),
     "003": Document(
         "003",
         "Buraco Brazil Online",
         "003_7496a72f34d51cd7.txt",
-        "Buraco on a Brazilian site: no jokers, 14-card ace-to-ace run, counter-clockwise play, "
-        "the morto becomes the stock, royal canastra 500, ace-to-ace 1000; four more modes.",
+        N_("Buraco on a Brazilian site: no jokers, 14-card ace-to-ace run, counter-clockwise play, "
+           "the morto becomes the stock, royal canastra 500, ace-to-ace 1000; four more modes."),
     ),
     "004": Document(
         "004",
         "Cut-throat Buraco",
         "004_b05b3a78f0459051.txt",
-        "Every player for themselves: sets of at most four distinct cards, two real cards per meld, "
-        "add to anybody's melds, take any depth of the pile, pip values, to 3000.",
+        N_("Every player for themselves: sets of at most four distinct cards, two real cards per meld, "
+           "add to anybody's melds, take any depth of the pile, pip values, to 3000."),
     ),
 }
 

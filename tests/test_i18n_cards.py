@@ -46,3 +46,39 @@ def test_the_language_is_read_at_each_call() -> None:
         with use("pt_BR"):
             portuguese = card.name()
     assert (italian, portuguese, card.name()) == ("Donna di cuori", "Dama de copas", "Queen of hearts")
+
+
+@pytest.mark.parametrize(("lang", "run", "wild"), [
+    ("en", "run of 7 cards, a dirty burraco", "2 of clubs, wild, standing for 9 of spades"),
+    ("it", "scala di 7 carte, un burraco sporco", "2 di fiori, matta"),
+    ("pt_BR", "sequência de 7 cartas, uma canastra suja", "2 de paus, curinga"),
+])
+def test_a_melds_picture_says_what_it_is_in_the_language(lang: str, run: str, wild: str) -> None:
+    """A meld's picture (lesson 7's pot sums, the verdicts) speaks the page's language to a screen reader."""
+    import re
+
+    from buraco_learn import Meld, preset
+    from buraco_learn.render import meld_svg
+
+    rules = preset("italian" if lang != "pt_BR" else "brazil-online")
+    with use(lang):
+        labels = re.findall(r'aria-label="([^"]*)"', meld_svg(Meld.parse("5S 6S 7S 8S 2C 10S JS"), rules))
+    assert labels[0] == run
+    assert labels[5].startswith(wild), labels[5]
+
+
+@pytest.mark.parametrize("lang", ["it", "pt_BR"])
+def test_lesson_7s_pot_sums_read_in_the_language(lang: str) -> None:
+    import html
+    import re
+
+    from buraco_learn import preset
+    from buraco_learn.app.positions import pot_cost_html
+
+    with use(lang):
+        page = pot_cost_html(preset("italian"))
+    text = html.unescape(re.sub(r"<svg.*?</svg>|<[^>]+>", " ", page, flags=re.S))
+    for english in ("A side ends a hand", "The side took", "never took", "the engine's lines", "in hand:", "dirty burraco",
+                    "not taken"):
+        assert english not in text, english
+    assert {"it": "La coppia non ha mai preso il suo pozzetto", "pt_BR": "A dupla nunca pegou o seu pozzetto"}[lang] in text

@@ -31,7 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The modules whose messages these pages show (the files this slice of issue 18 translated).
 FILES = ["buraco_learn/app/views.py", "buraco_learn/app/positions.py", "buraco_learn/app/scorehands.py",
          "buraco_learn/app/exercises.py", "buraco_learn/app/guided.py", "buraco_learn/ui/score_sheet.py",
-         "buraco_learn/ui/replay.py", "buraco_learn/ui/replayer.py", "buraco_learn/scoring.py"]
+         "buraco_learn/ui/replay.py", "buraco_learn/ui/replayer.py", "buraco_learn/scoring.py",
+         "buraco_learn/app/strategy.py", "buraco_learn/coach/explain.py"]
 LANGS = ["it", "pt_BR"]
 #: A few words each language's pages always use.
 NATIVE = {"it": re.compile(r"(?<!\w)(carte|regole|combinazione|valida|mano|punti|tallone|scarti|matte|giusto|il|la|le|di|è|e)(?!\w)"),
@@ -40,8 +41,6 @@ NATIVE = {"it": re.compile(r"(?<!\w)(carte|regole|combinazione|valida|mano|punti
 SAME = {"Burraco", "burraco", "Buraco Brazil Online", "Italian Burraco"}
 #: A document's section, cited as it is titled: "(002 'Playing a turn')".
 SECTION = re.compile(r"\d{3} '[^']*'")
-#: A move tried in a lesson is put in words by the card table's action_words (another slice's, in English still).
-MOVES = ("take the discard pile",)
 
 
 def _fragments() -> set[str]:
@@ -68,8 +67,6 @@ def _text(page: str) -> str:
     page = html.unescape(re.sub(r"<[^>]+>", " ", page))
     page = re.sub(r'"[^"]*"', " ", page)  # a document's quoted sentence, with its citation
     page = SECTION.sub(" ", page)
-    for move in MOVES:
-        page = page.replace(move, " ")
     return re.sub(r"\s+", " ", page)
 
 
@@ -244,7 +241,7 @@ def test_english_is_unchanged() -> None:
     assert sheet.labels["caption"] == "Score sheet: 1 hand, target 2,005"
     frame = Replayer(Script.from_hand(guided_start(), list(_guided_hand()))).frame
     assert frame["texts"]["step"] == f"Step 0 of {len(frame['seats']) and frame['steps']}" and frame["texts"]["stock"].startswith("Stock: ")
-    assert Script.from_hand(guided_start(), list(_guided_hand())).frames[1].caption == "Move 1: North draw from the stock."
+    assert Script.from_hand(guided_start(), list(_guided_hand())).frames[1].caption == "Move 1: North drew from the stock."
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -259,13 +256,7 @@ def test_a_strategy_position_wrong_then_right(lang: str) -> None:
     tasks.try_again()
     tasks.coach_line()
     right = str(tasks.feedback.value)
-    for page in (head, task, right):
+    for page in (head, task, wrong, right):  # the moves in words too: the coach's phrasing, translated
         _check(_text(page), lang)
-    # the moves in words come from the card table's action_words (English still): leave them out of the check
-    wrong_text = _text(wrong)
-    for judged in tasks.attempt.judged if tasks.attempt is not None else ():
-        wrong_text = wrong_text.replace(positions.action_text(judged.action, judged.before), " ")
-        wrong_text = wrong_text.replace(positions.action_text(judged.best, judged.before), " ")
-    _check(wrong_text, lang)
     assert {"it": "Non è la scelta dell'allenatore", "pt_BR": "Não é a escolha do treinador"}[lang] in wrong
     assert {"it": "L'allenatore è d'accordo", "pt_BR": "O treinador concorda"}[lang] in html.unescape(right)

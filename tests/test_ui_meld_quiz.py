@@ -219,8 +219,12 @@ def test_display_options_can_be_set_from_the_browser() -> None:
 def _answer_free(quiz: MeldQuiz, sent: list[dict[str, Any]]) -> None:
     question = quiz.session.question
     view = quiz.question
-    assert set(view) == {"rules", "number", "pool_size", "round", "round_score", "round_answered", "kind", "prompt", "stage", "cards", "meld", "choices", "min_select", "marks", "highlight", "can_retry"}
+    assert set(view) == {"rules", "number", "pool_size", "round", "round_score", "round_answered", "kind", "prompt", "stage", "cards", "meld", "choices", "min_select", "marks", "highlight", "can_retry", "texts", "check_labels"}
     assert view["marks"] == {} and view["highlight"] == [] and quiz.feedback.get("final") is not True
+    # the browser's words are labels only: no card of the answer in them
+    solution = {card.unicode() for card in question.solution} | {card.name() for card in question.solution}
+    labels = [*view["texts"].values(), *view["check_labels"]]
+    assert all(isinstance(text, str) and not any(card in text for card in solution) for text in labels)
     for choice in view["choices"]:
         assert set(choice) <= {"id", "text", "card"}
     synced = json.dumps(state_of(quiz)) + json.dumps(sent)

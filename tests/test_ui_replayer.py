@@ -47,7 +47,7 @@ def test_stepping_through_the_pile_example_with_the_browsers_messages() -> None:
     assert replayer.error == "" and frame["step"] == 1 and frame["pile"]["cards"] == []
     moved = {card["notation"] for card in next(s for s in frame["seats"] if s["seat"] == "N")["cards"] if card["id"] in frame["moved"]}
     assert moved == {"9C", "KH", "5S"}
-    assert frame["action"] == "North: take the discard pile" and "whole pile" in frame["caption"]
+    assert frame["action"] == "North took the discard pile (3 cards)." and "whole pile" in frame["caption"]
 
     update(replayer, {"step": 2})  # the arrow key sets the step
     frame = replayer.frame

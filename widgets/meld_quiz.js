@@ -5,10 +5,8 @@
 // Reveal, Next. Python decides what is right; nothing here knows the answer.
 // Joined after dom.js (its h()): anywidget loads the joined text as one string.
 
-const TOGGLES = [
-  ["four_colour", "Four-colour deck"],
-  ["large", "Large cards"],
-];
+// the display toggles (their labels come from Python, in the learner's language: question.texts)
+const TOGGLES = ["four_colour", "large"];
 
 // One card: a button when it can be chosen, otherwise an image with a label.
 function cardNode(view, { button = false, pressed, key, onclick, extraLabel = "" } = {}) {
@@ -59,6 +57,7 @@ function render({ model, el }) {
   const draw = () => {
     scheduled = false;
     const q = model.get("question") || {};
+    const T = q.texts || {};
     const feedback = model.get("feedback") || {};
     const error = model.get("error") || "";
     const selected = new Set(model.get("selected") || []);
@@ -74,29 +73,29 @@ function render({ model, el }) {
     root.classList.toggle("bl-large", !!model.get("large"));
     root.replaceChildren();
 
-    const toolbar = h("div", { class: "bl-toolbar", role: "group", "aria-label": "Display options" },
-      TOGGLES.map(([name, label]) => h("button", {
+    const toolbar = h("div", { class: "bl-toolbar", role: "group", "aria-label": T.display_options || "" },
+      TOGGLES.map((name) => h("button", {
         type: "button", class: "bl-toggle", "data-key": `toggle-${name}`,
         "aria-pressed": model.get(name) ? "true" : "false",
         onclick: () => setTrait(name, !model.get(name)),
-      }, label)));
+      }, T[name] || "")));
     const status = h("p", { class: "bl-status" },
       h("span", { class: "bl-rules", text: q.rules || "" }),
-      (q.round || 1) > 1 ? h("span", { class: "bl-round", text: `Round ${q.round}` }) : null,
-      h("span", { class: "bl-number", text: `Question ${q.number || 0} of ${q.pool_size || 0}` }),
+      (q.round || 1) > 1 ? h("span", { class: "bl-round", text: T.round || "" }) : null,
+      h("span", { class: "bl-number", text: T.question || "" }),
       // one counter: the round's own score (a round is one pass through the pool, no question twice)
-      h("span", { class: "bl-score", text: `Score ${q.round_score ?? model.get("score")} of ${q.round_answered ?? model.get("answered")}` }));
+      h("span", { class: "bl-score", text: T.score || "" }));
     root.append(h("div", { class: "bl-head" }, status, toolbar));
 
     root.append(h("p", { class: "bl-prompt", tabindex: "-1", "data-key": "prompt", text: q.prompt || "" }));
 
     if (q.meld && q.meld.length) {
-      root.append(h("div", { class: "bl-cards bl-meld", role: "group", "aria-label": "The meld on the table" },
+      root.append(h("div", { class: "bl-cards bl-meld", role: "group", "aria-label": T.meld_on_table || "" },
         q.meld.map((view) => cardNode(view))));
     }
     if (q.cards && q.cards.length) {
       const selecting = q.stage === "select";
-      const label = q.kind === "build" ? "Your cards" : "The meld to judge";
+      const label = (q.kind === "build" ? T.your_cards : T.meld_to_judge) || "";
       root.append(h("div", { class: "bl-cards", role: "group", "aria-label": label },
         q.cards.map((view) => {
           const node = cardNode(view, {
@@ -117,10 +116,10 @@ function render({ model, el }) {
     }
 
     if (q.choices && q.choices.length) {
-      const group = h("div", { class: "bl-choices", role: "group", "aria-label": "Answers" });
+      const group = h("div", { class: "bl-choices", role: "group", "aria-label": T.answers || "" });
       for (const choice of q.choices) {
         const mark = marks[choice.id];
-        const suffix = mark === "right" ? ", the right answer" : mark === "wrong" ? ", your answer, not right" : "";
+        const suffix = mark === "right" ? T.right_answer || "" : mark === "wrong" ? T.wrong_answer || "" : "";
         const onclick = () => send("answer", { choice: choice.id });
         const node = choice.card
           ? cardNode(choice.card, { button: true, key: `choice-${choice.id}`, onclick, extraLabel: suffix })
@@ -131,28 +130,28 @@ function render({ model, el }) {
         if (done) node.disabled = true;
         group.append(node);
       }
-      if (q.choices.some((choice) => choice.card)) root.append(h("p", { class: "bl-choices-label", text: "Choose a card:" }));
+      if (q.choices.some((choice) => choice.card)) root.append(h("p", { class: "bl-choices-label", text: T.choose_card || "" }));
       root.append(group);
     }
 
     const actions = h("div", { class: "bl-actions" });
     if (q.stage === "select") {
       actions.append(h("button", { type: "button", class: "bl-action bl-primary", "data-key": "check",
-        onclick: () => send("check", { cards: [...selected] }) }, `Check the ${selected.size} selected cards`));
+        onclick: () => send("check", { cards: [...selected] }) }, (q.check_labels || [])[selected.size] || ""));
     }
     if (!done) {
       actions.append(h("button", { type: "button", class: "bl-action", "data-key": "reveal",
-        onclick: () => send("reveal") }, "Show the answer"));
+        onclick: () => send("reveal") }, T.reveal || ""));
     } else {
       if (q.can_retry) {
         actions.append(h("button", { type: "button", class: "bl-action", "data-key": "retry",
-          onclick: () => send("retry") }, "Try again"));
+          onclick: () => send("retry") }, T.retry || ""));
       }
       actions.append(h("button", { type: "button", class: "bl-action bl-primary", "data-key": "next",
-        onclick: () => send("next") }, "Next question"));
+        onclick: () => send("next") }, T.next || ""));
     }
     actions.append(h("button", { type: "button", class: "bl-action bl-quiet", "data-key": "restart",
-      onclick: () => send("restart") }, "Start again"));
+      onclick: () => send("restart") }, T.restart || ""));
     root.append(actions);
 
     const verdictClass = feedback.correct === true ? "bl-correct" : feedback.correct === false ? "bl-incorrect" : "";

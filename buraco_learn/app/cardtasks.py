@@ -39,7 +39,7 @@ from buraco_learn.melds import Meld, Verdict, check_meld
 from buraco_learn.presets import preset
 from buraco_learn.problems import Problem
 from buraco_learn.rules import Rules
-from buraco_learn.ui.quizgen import meld_why, quote_rule
+from buraco_learn.ui.quizgen import legal_head, meld_why, quote_rule
 from buraco_learn.ui.table_view import meld_name
 from buraco_learn.ui.views import cards_view
 
@@ -270,24 +270,8 @@ class Judgement:
     text: str
 
 
-#: A right pick's first sentence, by (a new meld, its kind: "clean", "dirty" or "" before lesson 6 teaches the words).
-_LEGAL_HEADS: Final = {
-    (True, "clean"): N_("Legal: a clean {meld}, {cards}."),
-    (True, "dirty"): N_("Legal: a dirty {meld}, {cards}."),
-    (True, ""): N_("Legal: a {meld}, {cards}."),
-    (False, "clean"): N_("Allowed: the meld is now a clean {meld}, {cards}."),
-    (False, "dirty"): N_("Allowed: the meld is now a dirty {meld}, {cards}."),
-    (False, ""): N_("Allowed: the meld is now a {meld}, {cards}."),
-}
-
-
 def _legal_words(verdict: Verdict, clean_word: bool) -> str:
-    meld = verdict.meld
-    assert meld is not None
-    wild = any(slot.wild for slot in meld.slots)
-    cards = " ".join(slot.card.unicode() for slot in meld.slots)
-    kind = "dirty" if clean_word and wild else "clean" if clean_word else ""
-    head = _(_LEGAL_HEADS[verdict.action == "meld", kind], meld=meld_name(meld), cards=cards)
+    head = legal_head(verdict, clean_word)
     lines = meld_why(verdict)
     if verdict.action == "swap":
         lines.append(_("A wild card can be swapped only for the card it stands for, and then moves to the lower end {rule}.",

@@ -520,7 +520,7 @@ class QuizRounds:
             self.rounds, self._saved = [], ""
         wrong = session.answered - session.score  # wrong at the first try, or revealed
         if self.page is not None:
-            for _ in range(max(0, wrong - self._wrong)):
+            for _missed in range(max(0, wrong - self._wrong)):
                 self.page.answered(self.quiz_name, False)
         self._wrong = wrong
         if session.answered >= size * (len(self.rounds) + 1):  # a round just finished
@@ -529,9 +529,11 @@ class QuizRounds:
             self._saved = self.page.record_quiz(score, size, self.quiz_name) if self.page is not None else ""
             if self.page is not None:
                 self.page.answered(self.quiz_name, True)
-        done = "".join(f"<li>Round {number}: {score} of {size} right at the first try</li>"
+        done = "".join("<li>{}</li>".format(html.escape(_("Round {number}: {score} of {size} right at the first try",
+                                                          number=number, score=score, size=size)))
                        for number, score in enumerate(self.rounds, 1))
-        self.status.value = (f'{STYLE}<div class="quiz-rounds" role="status"><p>Rounds finished:</p><ul>{done}</ul>'
+        finished = html.escape(_("Rounds finished:"))
+        self.status.value = (f'{STYLE}<div class="quiz-rounds" role="status"><p>{finished}</p><ul>{done}</ul>'
                              f"<p>{html.escape(self._saved)}</p></div>" if done else "")
 
 

@@ -38,7 +38,7 @@ from ipywidgets.widgets.widget_string import TextStyle
 from buraco_learn.app import parts
 from buraco_learn.app.catalogue import INDEX
 from buraco_learn.app.lessonkit import _error_html, _open_store, on_opened, progress_error_html
-from buraco_learn.app.pages import STYLE
+from buraco_learn.app.pages import STYLE, option_words
 from buraco_learn.app.progress import ProgressError, ProgressStore
 from buraco_learn.house_rules import (
     MAX_BYTES,
@@ -54,6 +54,7 @@ from buraco_learn.house_rules import (
     option_label,
     option_sentence,
 )
+from buraco_learn.i18n import _, language, ngettext, set_language
 from buraco_learn.presets import PRESET_NAMES, preset, ruleset_name
 from buraco_learn.rules import Rules
 from buraco_learn.sources import DOCUMENTS
@@ -91,9 +92,9 @@ def parse_pots(text: str) -> tuple[int, ...]:
     """
     words = [word for word in re.split(r"[\s,+]+", str(text).strip()) if word]
     if not all(word.isascii() and word.isdigit() and len(word) <= 3 for word in words) or len(words) > 12:
-        raise HouseRulesError(f"rules option 'pot_sizes' cannot be {str(text)[:40]!r}", option="pot_sizes",
-                              words="“Cards in each pot” must be whole numbers separated by commas, such as 11, 11 "
-                                    "(leave it empty for no pots).")
+        said = _("“{label}” must be whole numbers separated by commas, such as 11, 11 (leave it empty for no pots).",
+                 label=option_label("pot_sizes"))
+        raise HouseRulesError(f"rules option 'pot_sizes' cannot be {str(text)[:40]!r}", option="pot_sizes", words=said)
     return tuple(int(word) for word in words)
 
 
@@ -117,25 +118,27 @@ def page_sentence(option: str) -> str:
 class HouseRulesEditor:
     """The house rules page's widgets: base preset, name, every option, save, the saved rulesets."""
 
-    def __init__(self, store: ProgressStore | None = None, base: str = "italian") -> None:
+    def __init__(self, store: ProgressStore | None = None, base: str = "italian", *, language: str | None = None) -> None:
+        if language is not None:  # the page's language (its folder's), for the whole page, as a lesson's begin() sets it
+            set_language(language)
         self.store, self._store_error = (store, "") if store is not None else _open_store()
         self.base = widgets.Dropdown(options=[(_preset_label(name), name) for name in PRESET_NAMES], value=base,
-                                     description="Start from", layout=widgets.Layout(width="36em", max_width="calc(100% - 1em)"),
+                                     description=_("Start from"), layout=widgets.Layout(width="36em", max_width="calc(100% - 1em)"),
                                      style=parts.shared("house-description", lambda: parts.description_style(description_width="6em")))
-        self.name = widgets.Text(value="", placeholder="e.g. Our club", description="Name",
+        self.name = widgets.Text(value="", placeholder=_("e.g. Our club"), description=_("Name"),
                                  layout=widgets.Layout(width="22em", max_width="100%"),
                                  style=parts.shared("house-text", lambda: TextStyle(description_width="6em")))
-        self.save_button = parts.button("Save these house rules", icon="save", button_style="primary")
+        self.save_button = parts.button(_("Save these house rules"), icon="save", button_style="primary")
         self.status = parts.html()
         self.summary = parts.html()
         self.download = parts.html()
-        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Open a ruleset file",
+        self.upload = widgets.FileUpload(accept=".json", multiple=False, description=_("Open a ruleset file"),
                                          layout=widgets.Layout(width="fit-content", max_width="100%"))
         self.saved_list = parts.html()
-        self.saved_choice = parts.dropdown([("(none saved yet)", "")], "", "Saved")
+        self.saved_choice = parts.dropdown([(_("(none saved yet)"), "")], "", _("Saved"))
         self.saved_choice.style = self.base.style
-        self.edit_button = parts.button("Edit", icon="pencil")
-        self.delete_button = parts.button("Delete", icon="trash", button_style="warning")
+        self.edit_button = parts.button(_("Edit"), icon="pencil")
+        self.delete_button = parts.button(_("Delete"), icon="trash", button_style="warning")
         self.saved_message = parts.html()
         self.controls: dict[str, Any] = {}
         self.notes: dict[str, Any] = {}
@@ -148,7 +151,7 @@ class HouseRulesEditor:
         for _title, options in SECTIONS:
             rows = [self._option_row(option) for option in options]
             sections.append(parts.vbox(rows))
-        self.sections = widgets.Accordion(children=sections, titles=tuple(title for title, _options in SECTIONS),
+        self.sections = widgets.Accordion(children=sections, titles=tuple(_(title) for title, _options in SECTIONS),
                                           layout=widgets.Layout(width="auto", max_width="60em"))
         self.sections.selected_index = 0
 
@@ -162,30 +165,35 @@ class HouseRulesEditor:
             for button in (self.save_button, self.edit_button, self.delete_button):
                 button.disabled = True
 
+        all_lessons, step_1, step_2 = _("⌂ All lessons"), _("1. Start from a preset and name your rules"), \
+            _("2. Change what your table plays differently")
+        groups = _("Open a group of rules. Each rule says what it does and which document it comes from; "
+                   "a rule you change is marked.")
         home = parts.html(f'<a class="nav-home buraco-link" href="{INDEX}" '
-                          'style="color:#0b57d0;text-decoration:none">⌂ All lessons</a>')
+                          f'style="color:#0b57d0;text-decoration:none">{html.escape(all_lessons)}</a>')
         start = parts.vbox([
-            parts.html(f"{STYLE}{PAGE_STYLE}<h3>1. Start from a preset and name your rules</h3>"),
+            parts.html(f"{STYLE}{PAGE_STYLE}<h3>{html.escape(step_1)}</h3>"),
             self.base, self.name,
         ])
         change = parts.vbox([
-            parts.html("<h3>2. Change what your table plays differently</h3><p>Open a group of rules. Each rule says "
-                       "what it does and which document it comes from; a rule you change is marked.</p>"),
+            parts.html(f"<h3>{html.escape(step_2)}</h3><p>{html.escape(groups)}</p>"),
             self.sections,
         ])
+        step_3, yours = _("3. Save them"), _("Your saved house rules")
+        have_file = _("Have a ruleset file, downloaded on another computer or made on the command line? "
+                      "Open it here to check it, change it and save it:")
         save = parts.vbox([
-            parts.html("<h3>3. Save them</h3>"),
+            parts.html(f"<h3>{html.escape(step_3)}</h3>"),
             self.summary, parts.hbox([self.save_button], own_layout=True, flex_flow="row wrap"), self.status,
             self.download,
         ])
         saved = parts.vbox([
-            parts.html("<h3>Your saved house rules</h3>"),
+            parts.html(f"<h3>{html.escape(yours)}</h3>"),
             self.saved_list,
             parts.hbox([self.saved_choice, self.edit_button, self.delete_button], own_layout=True, flex_flow="row wrap",
                        align_items="center"),
             self.saved_message,
-            parts.html("<p>Have a ruleset file, downloaded on another computer or made on the command line? "
-                       "Open it here to check it, change it and save it:</p>"),
+            parts.html(f"<p>{html.escape(have_file)}</p>"),
             parts.hbox([self.upload], own_layout=True),
         ])
         self.widget = parts.vbox([home, start, change, save, saved], own_layout=True, max_width="100%")
@@ -212,7 +220,7 @@ class HouseRulesEditor:
                                        value=value, layout=parts.shared("house-choice", lambda: widgets.Layout(width="26em", max_width="100%")))
             head = f'<span class="option-label">{html.escape(label)}</span>'
         elif option == "pot_sizes":
-            control = widgets.Text(value=_pots_text(value), placeholder="none", continuous_update=False,
+            control = widgets.Text(value=_pots_text(value), placeholder=_("none"), continuous_update=False,
                                    layout=widgets.Layout(width="10em"))
             head = f'<span class="option-label">{html.escape(label)}</span>'
         else:
@@ -231,11 +239,18 @@ class HouseRulesEditor:
         base_value = getattr(base if base is not None else preset(str(self.base.value)), option)
         changed = ""
         if self._value_of(option, quiet=True) != base_value:
-            changed = (f' <span class="changed">changed ({html.escape(str(self.base.value))}: '
-                       f'{html.escape(choice_label(option, base_value))})</span>')
-        allowed = f' <span class="option-bounds">Allowed: {html.escape(bounds)}.</span>' if bounds and not self._is_choice(option) else ""
+            was = _("changed ({preset}: {value})", preset=str(self.base.value), value=choice_label(option, base_value))
+            changed = f' <span class="changed">{html.escape(was)}</span>'
+        allowed_words = _("Allowed: {values}.", values=bounds)
+        allowed = f' <span class="option-bounds">{html.escape(allowed_words)}</span>' if bounds and not self._is_choice(option) else ""
+        if language() == "en":
+            doc = f'<div class="option-doc">{html.escape(page_sentence(option))}{allowed}</div>'
+        else:  # the rule in the page's words; then, as the Rules declare it, in English with its documents
+            declared = _("In the rule documents (English):")
+            doc = (f'<div class="option-doc">{html.escape(option_words(option))}{allowed}</div>'
+                   f'<div class="option-doc">{html.escape(declared)} <span lang="en">{html.escape(page_sentence(option))}</span></div>')
         note.value = (f'<div class="house-option" data-option-label="{html.escape(option_label(option))}">'
-                      f'{head}{changed}<div class="option-doc">{html.escape(page_sentence(option))}{allowed}</div></div>')
+                      f'{head}{changed}{doc}</div>')
 
     @staticmethod
     def _is_choice(option: str) -> bool:
@@ -327,23 +342,25 @@ class HouseRulesEditor:
 
     def _show_summary(self) -> None:
         if self._problem is not None:
-            self.summary.value = (f'<p class="house-status wrong" role="alert"><strong>Not yet playable:</strong> '
+            not_yet = _("Not yet playable:")
+            self.summary.value = (f'<p class="house-status wrong" role="alert"><strong>{html.escape(not_yet)}</strong> '
                                   f"{html.escape(self._problem.words)}</p>")
             self.download.value = ""
             return
         rules = self._rules
         changed = [option for option in rules.changed_options() if option not in ("name", "base", "source")]
-        what = (f"{len(changed)} rule{'s' if len(changed) != 1 else ''} changed from {html.escape(ruleset_name(preset(rules.base)))}"
-                if changed else f"nothing changed from {html.escape(ruleset_name(preset(rules.base)))} yet")
+        based = ruleset_name(preset(rules.base))
+        what = (ngettext("{n} rule changed from {preset}", "{n} rules changed from {preset}", len(changed), preset=based)
+                if changed else _("nothing changed from {preset} yet", preset=based))
         named = str(self.name.value).strip()
-        self.summary.value = (f'<p class="house-status right" role="status">✔ Playable: {what}.'
-                              + ("" if named else " Give your rules a name to save them.") + "</p>")
+        playable = _("✔ Playable: {what}.", what=what) + ("" if named else " " + _("Give your rules a name to save them."))
+        self.summary.value = f'<p class="house-status right" role="status">{html.escape(playable)}</p>'
         if named:
             data = base64.b64encode(dumps(rules).encode("utf-8")).decode("ascii")
             filename = re.sub(r"[^A-Za-z0-9]+", "-", rules.name).strip("-").lower() or "house-rules"
+            link, why = _("⬇ Download as a file"), _("to share them, or to play them on the command line.")
             self.download.value = (f'<p><a class="buraco-link" download="{filename}.json" '
-                                   f'href="data:application/json;base64,{data}">⬇ Download as a file</a> '
-                                   "to share them, or to play them on the command line.</p>")
+                                   f'href="data:application/json;base64,{data}">{html.escape(link)}</a> {html.escape(why)}</p>')
         else:
             self.download.value = ""
 
@@ -351,14 +368,14 @@ class HouseRulesEditor:
     def save(self) -> bool:
         """Save the page's ruleset in the progress store under its name; whether it was saved."""
         if self.store is None:
-            self.status.value = _error_html(ProgressError(f"House rules cannot be saved here: {self._store_error}."))
+            self.status.value = _error_html(ProgressError(_("House rules cannot be saved here: {why}.", why=self._store_error)))
             return False
         name = str(self.name.value).strip()
         if not name:
-            self.status.value = _error_html(ValueError("Give your house rules a name first."))
+            self.status.value = _error_html(ValueError(_("Give your house rules a name first.")))
             return False
         if self._problem is not None:
-            self.status.value = _error_html(ValueError(f"Not saved: {self._problem.words}"))
+            self.status.value = _error_html(ValueError(_("Not saved: {why}", why=self._problem.words)))
             return False
         rules = self._rules
         try:
@@ -366,22 +383,22 @@ class HouseRulesEditor:
             self.store.save_ruleset(rules)
         except ProgressError as error:
             if "a name of its own" in str(error) or "characters" in str(error):
-                self.status.value = _error_html(ValueError(f"Not saved: give your rules a name of their own, "
-                                                           f"not a preset's ({', '.join(PRESET_NAMES)})."))
+                self.status.value = _error_html(ValueError(_("Not saved: give your rules a name of their own, not a preset's "
+                                                             "({presets}).", presets=", ".join(PRESET_NAMES))))
             else:
                 self.status.value = progress_error_html(error)
             return False
-        verb = "Saved again" if known else "Saved"
-        self.status.value = (f'{STYLE}<p class="buraco-feedback right" role="status">✔ {verb}: '
-                             f"“{html.escape(rules.name)}”. Deal a hand under it below; the lessons that compare "
-                             "rulesets offer it now too (a lesson already open shows it when you open it again).</p>")
+        said = (_("✔ Saved again: “{name}”.", name=rules.name) if known else _("✔ Saved: “{name}”.", name=rules.name)) + " " + \
+            _("Deal a hand under it below; the lessons that compare rulesets offer it now too (a lesson already open "
+              "shows it when you open it again).")
+        self.status.value = f'{STYLE}<p class="buraco-feedback right" role="status">{html.escape(said)}</p>'
         self.refresh_saved()
         return True
 
     def refresh_saved(self) -> None:
         """List the saved house rulesets, each checked: one that no longer validates says why."""
         if self.store is None:
-            self.saved_list.value = _error_html(ProgressError(f"House rules cannot be kept here: {self._store_error}."))
+            self.saved_list.value = _error_html(ProgressError(_("House rules cannot be kept here: {why}.", why=self._store_error)))
             return
         try:
             saved = self.store.rulesets()
@@ -393,12 +410,12 @@ class HouseRulesEditor:
             try:
                 line = html.escape(describe(entry.load(), named=True))
             except HouseRulesError as error:
-                line = (f'<strong>{html.escape(entry.name)}</strong>: <span class="problem" role="alert">not offered, '
-                        f"it no longer works with these lessons: {html.escape(error.words)} Delete it, or make it again.</span>")
+                why = _("not offered, it no longer works with these lessons: {why} Delete it, or make it again.", why=error.words)
+                line = f'<strong>{html.escape(entry.name)}</strong>: <span class="problem" role="alert">{html.escape(why)}</span>'
             items.append(f"<li>{line}</li>")
-        self.saved_list.value = (f'<ul class="house-saved">{"".join(items)}</ul>' if items
-                                 else "<p>None yet: the rules you save appear here.</p>")
-        options = [(entry.name, entry.name) for entry in saved] or [("(none saved yet)", "")]
+        none_yet = _("None yet: the rules you save appear here.")
+        self.saved_list.value = (f'<ul class="house-saved">{"".join(items)}</ul>' if items else f"<p>{html.escape(none_yet)}</p>")
+        options = [(entry.name, entry.name) for entry in saved] or [(_("(none saved yet)"), "")]
         current = str(self.saved_choice.value)
         self.saved_choice.options = options
         self.saved_choice.value = current if current in [value for _label, value in options] else options[0][1]
@@ -412,19 +429,19 @@ class HouseRulesEditor:
         try:
             rules = self.store.ruleset(name)
         except HouseRulesError as error:
-            self.saved_message.value = _error_html(ValueError(f"“{name}” cannot be edited: {error.words} "
-                                                              "Delete it, or make it again."))
+            self.saved_message.value = _error_html(ValueError(_("“{name}” cannot be edited: {why} Delete it, or make it again.",
+                                                                name=name, why=error.words)))
             return False
         except ProgressError as error:
             self.saved_message.value = progress_error_html(error)
             return False
         if rules is None:
-            self.saved_message.value = _error_html(ValueError(f"There is no saved ruleset called “{name}”."))
+            self.saved_message.value = _error_html(ValueError(_("There is no saved ruleset called “{name}”.", name=name)))
             self.refresh_saved()
             return False
         self.show(rules)
-        self.saved_message.value = (f'<p class="buraco-feedback right" role="status">“{html.escape(name)}” is on the page: '
-                                    "change it and save it again.</p>")
+        on_page = _("“{name}” is on the page: change it and save it again.", name=name)
+        self.saved_message.value = f'<p class="buraco-feedback right" role="status">{html.escape(on_page)}</p>'
         return True
 
     def show(self, rules: Rules) -> None:
@@ -449,8 +466,8 @@ class HouseRulesEditor:
         except ProgressError as error:
             self.saved_message.value = progress_error_html(error)
             return False
-        self.saved_message.value = (f'<p class="buraco-feedback right" role="status">Deleted “{html.escape(name)}”.</p>'
-                                    if deleted else "")
+        gone = _("Deleted “{name}”.", name=name)
+        self.saved_message.value = f'<p class="buraco-feedback right" role="status">{html.escape(gone)}</p>' if deleted else ""
         self.refresh_saved()
         return deleted
 
@@ -458,14 +475,14 @@ class HouseRulesEditor:
         """Put the ruleset in an uploaded file on the page (not saved yet); whether it could be read."""
         try:
             if len(content) > MAX_BYTES:
-                raise HouseRulesError("too large", words="It is too large to be a ruleset file.")
+                raise HouseRulesError("too large", words=_("It is too large to be a ruleset file."))
             rules = loads(bytes(content), "the uploaded file")
         except HouseRulesError as error:
-            self.saved_message.value = _error_html(ValueError(f"{filename[:60]} cannot be opened: {error.words}"))
+            self.saved_message.value = _error_html(ValueError(_("{file} cannot be opened: {why}", file=filename[:60], why=error.words)))
             return False
         self.show(rules)
-        self.saved_message.value = (f'<p class="buraco-feedback right" role="status">“{html.escape(rules.name)}” from '
-                                    f"{html.escape(filename[:60])} is on the page: check it and save it.</p>")
+        opened = _("“{name}” from {file} is on the page: check it and save it.", name=rules.name, file=filename[:60])
+        self.saved_message.value = f'<p class="buraco-feedback right" role="status">{html.escape(opened)}</p>'
         return True
 
     def _uploaded(self) -> None:
@@ -477,7 +494,7 @@ class HouseRulesEditor:
             self.open_file(bytes(entry["content"]), str(entry.get("name", "the file")))
         except Exception:  # never a traceback in the page
             log.exception("opening an uploaded ruleset failed")
-            self.saved_message.value = _error_html(ValueError("That file cannot be opened."))
+            self.saved_message.value = _error_html(ValueError(_("That file cannot be opened.")))
         finally:
             self.upload.value = ()
 

@@ -195,8 +195,9 @@ _VALUE_WORDS: Final[dict[str, dict[Any, str]]] = {
     option: {**words.choices, **words.cells} for option, words in OPTION_TEXTS.items() if words.choices and option != "source"
 }
 #: Options where 0 means the rule is off.
-_ZERO_IS_NONE: Final = {"max_set_cards": "no limit", "semi_clean_bonus": "not played", "royal_bonus": "not played",
-                        "ace_to_ace_bonus": "not played", "opening_minimum": "none", "pot_penalty": "nothing"}
+_ZERO_IS_NONE: Final = {"max_set_cards": i18n.N_("no limit"), "semi_clean_bonus": i18n.N_("not played"),
+                        "royal_bonus": i18n.N_("not played"), "ace_to_ace_bonus": i18n.N_("not played"),
+                        "opening_minimum": i18n.N_("none"), "pot_penalty": i18n.N_("nothing")}
 
 
 def option_label(option: str) -> str:
@@ -205,12 +206,12 @@ def option_label(option: str) -> str:
     >>> option_label("min_meld_cards")
     'Cards in a new meld, at least'
     """
-    return OPTION_WORDS[option][0] if option in OPTION_WORDS else option.replace("_", " ").capitalize()
+    return i18n._(OPTION_WORDS[option][0]) if option in OPTION_WORDS else option.replace("_", " ").capitalize()
 
 
 def option_words(option: str) -> str:
     """An option's sentence in a learner's words."""
-    return OPTION_WORDS[option][1] if option in OPTION_WORDS else ""
+    return i18n._(OPTION_WORDS[option][1]) if option in OPTION_WORDS else ""
 
 
 def format_option(value: Any, option: str = "") -> str:
@@ -225,9 +226,9 @@ def format_option(value: Any, option: str = "") -> str:
     if plain is not None:
         return plain
     if option in _VALUE_WORDS and value in _VALUE_WORDS[option]:
-        return _VALUE_WORDS[option][value]
+        return i18n._(_VALUE_WORDS[option][value])
     if option in _ZERO_IS_NONE and value == 0:
-        return _ZERO_IS_NONE[option]
+        return i18n._(_ZERO_IS_NONE[option])
     return str(value).replace("-", " ") if isinstance(value, str) else str(value)
 
 
@@ -262,7 +263,8 @@ def rules_table_html(names: Sequence[str] = PRESET_NAMES, options: Sequence[str]
     source_cells = "".join(
         f'<td title="{html.escape(DOCUMENTS[rules.source].title)}">{html.escape(rules.source)}</td>' for rules in rulesets
     )
-    rows = [f'<tr class="document"><th scope="row">rule document</th>{source_cells}</tr>']
+    document_row, rule_column, caption = i18n._("rule document"), i18n._("rule"), i18n._("Rulesets compared")
+    rows = [f'<tr class="document"><th scope="row">{html.escape(document_row)}</th>{source_cells}</tr>']
     for option in chosen:
         values = [getattr(rules, option) for rules in rulesets]
         cells = "".join(
@@ -272,8 +274,8 @@ def rules_table_html(names: Sequence[str] = PRESET_NAMES, options: Sequence[str]
         doc = f'<div class="option-doc">{html.escape(option_words(option))}</div>' if docs else ""
         rows.append(f'<tr data-option="{html.escape(option)}"><th scope="row">{html.escape(option_label(option))}{doc}</th>{cells}</tr>')
     return (
-        f'{STYLE}<div class="buraco-rules-wrap"><table class="buraco-rules" aria-label="Rulesets compared">'
-        f'<thead><tr><th scope="col">rule</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+        f'{STYLE}<div class="buraco-rules-wrap"><table class="buraco-rules" aria-label="{html.escape(caption)}">'
+        f'<thead><tr><th scope="col">{html.escape(rule_column)}</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
     )
 
 
@@ -333,17 +335,27 @@ def _doc_html(text: str) -> str:
 
 def documents_html(names: Sequence[str] = PRESET_NAMES) -> str:
     """Each preset with the document it follows and the choices recorded where the document is silent, in words."""
+    # The choices are the presets' own docstrings, in English as the rule documents are: outside English the
+    # page says so, and marks them English for the browser (and a screen reader).
+    translated = i18n.LANGUAGE.get() != "en"
+    note = i18n._("Where its document is silent, this ruleset chose as follows (in English, the language of the rule documents):")
+    in_english = f'<p class="in-english">{html.escape(note)}</p>' if translated else ""
+    english = ' lang="en"' if translated else ""
     parts = []
     for name in names:
         rules = preset(name)
         document = DOCUMENTS[rules.source]
         # the summary paragraph (it may run over several lines), then the choices
-        first, *more = re.split(r"\n\s*\n", learner_text(preset_doc(name)).strip(), maxsplit=1)
+        with i18n.use("en"):  # the notes are English: the rules they name too ("“Players: 2”")
+            notes = learner_text(preset_doc(name)).strip()
+        first, *more = re.split(r"\n\s*\n", notes, maxsplit=1)
         first, rest = " ".join(line.strip() for line in first.splitlines()), "".join(more)
+        summary = i18n._(document.summary)
         parts.append(
             f'<details class="preset-doc" data-preset="{html.escape(name)}"><summary><strong>{html.escape(ruleset_name(rules))}</strong>: '
             f"{html.escape(document.id)} {html.escape(document.title)}</summary>"
-            f'<p>{html.escape(document.summary)}</p><div class="preset-choices"><p><em>{html.escape(first.strip())}</em></p>'
+            f'<p>{html.escape(summary)}</p>{in_english}'
+            f'<div class="preset-choices"{english}><p><em>{html.escape(first.strip())}</em></p>'
             f"{_doc_html(rest)}</div></details>"
         )
     return STYLE + "".join(parts)

@@ -30,7 +30,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from buraco_learn.app.views import ruleset_line
+from buraco_learn.bots.heuristics import Position
 from buraco_learn.cards import card_of_id, parse_cards, sort_cards
+from buraco_learn.coach.explain import action_words
 from buraco_learn.errors import BuracoError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
@@ -40,13 +42,13 @@ from buraco_learn.game.state import HandState
 from buraco_learn.i18n import N_, _, language, ngettext
 from buraco_learn.melds import Meld, burraco_kind, check_meld
 from buraco_learn.presets import preset
-from buraco_learn.problems import _BURRACOS
+from buraco_learn.problems import burraco_phrase
 from buraco_learn.render import cards_svg, meld_svg
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import burraco_bonus, burraco_word, pot_word
 from buraco_learn.sources import DOCUMENTS, cite
 from buraco_learn.ui.score_sheet import KIND_NAMES
-from buraco_learn.ui.table_view import action_words, meld_name, refusal_text, seat_word  # the table's words, one helper each
+from buraco_learn.ui.table_view import meld_name, refusal_text, seat_word  # the table's words, one helper each
 from buraco_learn.vocabulary import vocabulary
 
 CLEAN_KINDS: Final = ("clean", "royal", "ace-to-ace")
@@ -217,15 +219,18 @@ def position_html(state: HandState, seat: int = 0) -> str:
 
 
 def action_text(action: str | Action, state: HandState, seat: int = 0) -> str:
-    """An action tried in a lesson, in words: additions and swaps name the meld (``'your run of hearts (meld 1)'``).
+    """An action tried in a lesson, in the learner's words and language: the coach's own phrasing of a
+    move (:func:`buraco_learn.coach.explain.action_words`), melds named by what they are.
 
     >>> action_text("add m1 8H", scripted(preset("italian"), "8H 9S", ["5H 6H 7H"]))
-    'add the 8♥ to your run of hearts (meld 1)'
+    "add the 8♥ to your side's run of hearts 5♥ to 7♥"
+    >>> from buraco_learn.i18n import use
+    >>> with use("it"):
+    ...     action_text("take", scripted(preset("italian"), "8H 9S", ["5H 6H 7H"]))
+    'raccogliere gli scarti'
     """
     parsed = Action.parse(action) if isinstance(action, str) else action
-    side = state.side_of[seat]
-    named = {meld.id: (meld.meld, "your" if meld.side == side else "the other side's") for meld in state.melds}
-    return action_words(parsed, named, pot=pot_word(state.rules))
+    return action_words(Position.from_state(state, seat), parsed)
 
 
 def trial_html(result: TrialResult) -> str:
@@ -437,7 +442,7 @@ def burracos_comment(state: HandState) -> str:
                 lines.append(f"your {meld_name(meld.meld)} (meld {meld.id}) is a {kind} {burraco_word(rules)}: "
                              f"{burraco_bonus(kind, rules)} points")
             else:
-                burraco = _(_BURRACOS.get((kind, burraco_word(rules)), kind))
+                burraco = burraco_phrase(kind, rules) or _(kind)
                 lines.append(_("your {name} (meld {number}) is {burraco}: {points} points", name=meld_name(meld.meld),
                                number=meld.id, burraco=burraco, points=burraco_bonus(kind, rules)))
     text = "; ".join(lines)
@@ -604,19 +609,24 @@ def pot_cost_html(rules: Rules) -> str:
 
     head = ruleset_line(rules)
     if not rules.pot_sizes:
-        return head + "<p>There are no pots under these rules: nothing to take, nothing to lose.</p>"
+        none = _("There are no pots under these rules: nothing to take, nothing to lose.")
+        return head + f"<p>{html.escape(none)}</p>"
     word = pot_word(rules)
-    cases = (("took its " + word, "taken"), ("never took its " + word, "not-taken"),
-             (f"took its {word} but had not looked at it when the other side closed", _UNSEEN_POT))
+    cases = ((_("The side took its {pot}", pot=word), "taken"), (_("The side never took its {pot}", pot=word), "not-taken"),
+             (_("The side took its {pot} but had not looked at it when the other side closed", pot=word), _UNSEEN_POT))
     rows = []
     for label, pot in cases:
         side = SideInput.of(_POT_SIDE["melds"], _POT_SIDE["hands"], pot=pot, rules=rules)
         score = score_side(side, False, rules, "EW")
-        lines = "; ".join(f"{item.label} {item.points:+d}" for item in score.items())
-        rows.append(f"<tr><th scope=\"row\">The side {html.escape(label)}</th><td class=\"points\">{score.total:+,}</td>"
+        lines = "; ".join(f"{item.text()} {item.points:+d}" for item in score.items())
+        rows.append(f"<tr><th scope=\"row\">{html.escape(label)}</th><td class=\"points\">{score.total:+,}</td>"
                     f"<td>{html.escape(lines)}</td></tr>")
     melds = " ".join(meld_svg(meld_of(text, rules), rules, scale=0.45) for text in _POT_SIDE["melds"])
     held = cards_svg(list(parse_cards(" ".join(_POT_SIDE["hands"]))), scale=0.45)
-    return (head + f"<p>A side ends a hand with these melds {melds} and holds {held} (the other side closed).</p>"
-            f'<table class="buraco-breakdown"><thead><tr><th>If …</th><th>total</th><th>the engine\'s lines</th></tr></thead>'
+    # the sentence's words escaped, then the pictures put in their places
+    sentence = html.escape(_("A side ends a hand with these melds {melds} and holds {held} (the other side closed).")
+                           ).format(melds=melds, held=held)
+    heads = "".join(f"<th>{html.escape(text)}</th>" for text in (_("If …"), _("total"), _("the engine's lines")))
+    return (head + f"<p>{sentence}</p>"
+            f'<table class="buraco-breakdown"><thead><tr>{heads}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')

@@ -30,22 +30,44 @@ from typing import Final
 
 from buraco_learn.cards import Card, Rank, Suit, format_cards
 from buraco_learn.extend import check_add
-from buraco_learn.i18n import _
+from buraco_learn.i18n import N_, _, ngettext
 from buraco_learn.melds import Meld, Verdict, check_meld
-from buraco_learn.problems import Problem, explain
+from buraco_learn.problems import Problem, burraco_phrase, explain
 from buraco_learn.rules import Rules
+from buraco_learn.scoring import burraco_word
 from buraco_learn.sources import cite
+from buraco_learn.ui.table_view import meld_name
 from buraco_learn.ui.views import rules_title
 
 KINDS: Final = ("legal", "build", "complete")
 
 #: The kinds of a legal meld, offered as the "why" of a legal answer.
 MELD_KINDS: Final = (
-    ("clean run", "A clean run: cards of one suit in sequence, with no wild card"),
-    ("dirty run", "A dirty run: cards of one suit in sequence, with a wild card standing in for one of them"),
-    ("clean set", "A clean set: cards of one rank, with no wild card"),
-    ("dirty set", "A dirty set: cards of one rank, with a wild card standing in for one of them"),
+    ("clean run", N_("A clean run: cards of one suit in sequence, with no wild card")),
+    ("dirty run", N_("A dirty run: cards of one suit in sequence, with a wild card standing in for one of them")),
+    ("clean set", N_("A clean set: cards of one rank, with no wild card")),
+    ("dirty set", N_("A dirty set: cards of one rank, with a wild card standing in for one of them")),
 )
+#: A legal meld's first sentence, by (a new meld, its kind: "clean", "dirty" or "" where the words are not taught yet).
+LEGAL_HEADS: Final = {
+    (True, "clean"): N_("Legal: a clean {meld}, {cards}."),
+    (True, "dirty"): N_("Legal: a dirty {meld}, {cards}."),
+    (True, ""): N_("Legal: a {meld}, {cards}."),
+    (False, "clean"): N_("Allowed: the meld is now a clean {meld}, {cards}."),
+    (False, "dirty"): N_("Allowed: the meld is now a dirty {meld}, {cards}."),
+    (False, ""): N_("Allowed: the meld is now a {meld}, {cards}."),
+}
+
+
+def legal_head(verdict: Verdict, clean_word: bool = True) -> str:
+    """A legal meld's first sentence: ``'Legal: a clean run of hearts, 5♥ 6♥ 7♥.'`` (``clean_word``:
+    say clean or dirty; an addition or a swap says what the meld is now)."""
+    meld = verdict.meld
+    assert meld is not None
+    wild = any(slot.wild for slot in meld.slots)
+    cards = " ".join(slot.card.unicode() for slot in meld.slots)
+    kind = "dirty" if clean_word and wild else "clean" if clean_word else ""
+    return _(LEGAL_HEADS[verdict.action == "meld", kind], meld=meld_name(meld), cards=cards)
 
 
 @dataclass(frozen=True)
@@ -92,17 +114,16 @@ def verdict_text(verdict: Verdict) -> str:
     citation of the rule that makes it a run, a set or a burraco.
 
     >>> print(verdict_text(check_meld("5H 6H 7H")))
-    Legal: a clean run, 5♥ 6♥ 7♥. It is a run: 3 cards of one suit in a row, and a run needs three or more (002 'Melds': "Run: three or more cards of the same suit in a row, such as 7♥ 8♥ 9♥").
+    Legal: a clean run of hearts, 5♥ 6♥ 7♥. It is a run: 3 cards of one suit in a row, and a run needs three or more (002 'Melds': "Run: three or more cards of the same suit in a row, such as 7♥ 8♥ 9♥").
     """
     if not verdict.legal or verdict.meld is None:
         return " ".join(verdict.explanations)
     meld = verdict.meld
-    wild = any(slot.wild for slot in meld.slots)
-    kind = f"{'dirty' if wild else 'clean'} {verdict.kind or 'meld'}"
-    cards = " ".join(slot.card.unicode() for slot in meld.slots)
-    lines = [f"Legal: a {kind}, {cards}.", *meld_why(verdict)]
-    if verdict.burraco:
-        lines.append(f"With {len(meld)} cards it is a {verdict.burraco} burraco {quote_rule('burraco', verdict.rules)}.")
+    lines = [legal_head(verdict), *meld_why(verdict)]
+    burraco = burraco_phrase(verdict.burraco, verdict.rules) if verdict.burraco else ""
+    if burraco:
+        lines.append(_("With {count} cards it is {burraco} {rule}.", count=len(meld), burraco=burraco,
+                       rule=quote_rule("burraco", verdict.rules)))
     return " ".join(lines)
 
 
@@ -373,7 +394,7 @@ def reason_choices(rng: random.Random, verdict: Verdict, count: int = 4) -> tupl
     rules = verdict.rules
     if verdict.legal:
         right = f"{'clean' if verdict.clean else 'dirty'} {verdict.kind}"
-        texts = [(text, key == right) for key, text in MELD_KINDS]
+        texts = [(_(text), key == right) for key, text in MELD_KINDS]
     else:
         ordered = sorted(verdict.cards)
         true_texts = set(verdict.explanations)
@@ -414,7 +435,7 @@ def legal_question(rng: random.Random, rules: Rules) -> Question | None:
     return Question(
         kind="legal",
         key="legal:" + format_cards(shown),
-        prompt=f"Is this a legal meld under {rules_title(rules)}? Then say why.",
+        prompt=_("Is this a legal meld under {rules}? Then say why.", rules=rules_title(rules)),
         cards=shown,
         choices=choices,
         correct=correct,
@@ -445,7 +466,9 @@ def build_question(rng: random.Random, rules: Rules) -> Question | None:
     return Question(
         kind="build",
         key="build:" + format_cards(hand),
-        prompt=f"Build a legal meld from these cards under {rules_title(rules)}: select at least {rules.min_meld_cards}, then Check.",
+        prompt=ngettext("Build a legal meld from these cards under {rules}: select at least {n} card, then press Check.",
+                        "Build a legal meld from these cards under {rules}: select at least {n} cards, then press Check.",
+                        rules.min_meld_cards, rules=rules_title(rules)),
         cards=hand,
         verdict=verdict,
         solution=tuple(planted),
@@ -459,6 +482,14 @@ def _nearness(card: Card, meld: Meld, rules: Rules) -> int:
     if meld.kind == "run":
         return 3 if card.suit == meld.suit else (1 if card.rank in {slot.rank for slot in meld.slots} else 0)
     return 3 if card.rank == meld.rank else 0
+
+
+#: The "complete" question, by the ruleset's word for a meld of seven.
+_COMPLETES: Final = {
+    "burraco": N_("Which card completes this burraco under {rules}?"),
+    "canasta": N_("Which card completes this canasta under {rules}?"),
+    "canastra": N_("Which card completes this canastra under {rules}?"),
+}
 
 
 def complete_question(rng: random.Random, rules: Rules) -> Question | None:
@@ -487,7 +518,7 @@ def complete_question(rng: random.Random, rules: Rules) -> Question | None:
     return Question(
         kind="complete",
         key="complete:" + meld.notation() + "|" + format_cards(sorted(offered)),
-        prompt=f"Which card completes this burraco under {rules_title(rules)}?",
+        prompt=_(_COMPLETES.get(burraco_word(rules), _COMPLETES["burraco"]), rules=rules_title(rules)),
         meld=meld,
         choices=choices,
         correct=correct,

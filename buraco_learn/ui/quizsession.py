@@ -31,15 +31,16 @@ from typing import Any, Final
 from buraco_learn.cards import Card, format_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.extend import check_add
+from buraco_learn.i18n import N_, _, ngettext
 from buraco_learn.melds import check_meld, resolve_rules
 from buraco_learn.rules import Rules
-from buraco_learn.ui.quizgen import KINDS, Question, QuestionPool, verdict_text
+from buraco_learn.ui.quizgen import KINDS, Question, QuestionPool, legal_head, verdict_text
 from buraco_learn.ui.views import card_view, cards_view, meld_view, rules_title
 
 #: The stages of a question: what the learner is asked to do next.
 STAGES: Final = ("verdict", "reason", "select", "pick", "done")
 _FIRST_STAGE: Final = {"legal": "verdict", "build": "select", "complete": "pick"}
-_VERDICT_CHOICES: Final = ({"id": "legal", "text": "Legal"}, {"id": "illegal", "text": "Illegal"})
+_VERDICT_CHOICES: Final = ({"id": "legal", "text": N_("Legal")}, {"id": "illegal", "text": N_("Illegal")})
 
 
 class QuizError(BuracoError):
@@ -112,7 +113,7 @@ class QuizSession:
     def _finish(self, correct: bool, title: str, text: str, answer: str) -> None:
         self.stage = "done"
         if self.retrying:  # counted at the first try already
-            title = "Right this time (the first answer is the one scored)" if correct else title
+            title = _("Right this time (the first answer is the one scored)") if correct else title
         else:
             self.answered += 1
             self.score += int(correct)
@@ -146,15 +147,16 @@ class QuizSession:
             if choice not in ("legal", "illegal"):
                 raise QuizError(f"unknown answer {choice!r}: this question asks 'legal' or 'illegal'")
             said_legal = choice == "legal"
-            word = "legal" if question.legal else "not legal"
             if said_legal == question.legal:
                 self.stage = "reason"
                 self.feedback = {
-                    "correct": None, "final": False, "title": "Right so far",
-                    "text": f"Yes, this meld is {word}. Now: why?", "answer": "",
+                    "correct": None, "final": False, "title": _("Right so far"),
+                    "text": _("Yes, this meld is legal. Now: why?") if question.legal else _("Yes, this meld is not legal. Now: why?"),
+                    "answer": "",
                 }
                 return
-            self._finish(False, f"Not quite: this meld is {word}.", question.explanation(), self._right_text())
+            title = _("Not quite: this meld is legal.") if question.legal else _("Not quite: this meld is not legal.")
+            self._finish(False, title, question.explanation(), self._right_text())
             return
         if self.stage not in ("reason", "pick"):
             hint = "select cards and Check" if self.stage == "select" else "go on to the next question"
@@ -167,7 +169,7 @@ class QuizSession:
         if question.kind == "complete":
             self._finish_complete(choice, right)
             return
-        title = "Right!" if right else "Not quite"
+        title = _("Right!") if right else _("Not quite")
         self._finish(right, title, question.explanation(), self._right_text())
 
     def _right_text(self) -> str:
@@ -177,9 +179,8 @@ class QuizSession:
             verdict = question.verdict
             assert verdict is not None
             if verdict.legal:
-                kind = f"{'clean' if verdict.clean else 'dirty'} {verdict.kind}"
-                return f"Legal: a {kind}."
-            return f"Illegal: {texts[0]}"
+                return legal_head(verdict)
+            return _("Illegal: {reason}", reason=texts[0])
         return texts[0] if texts else ""
 
     def _finish_complete(self, choice: str, right: bool) -> None:
@@ -191,11 +192,13 @@ class QuizSession:
         assert picked is not None
         self.highlight = tuple(question.correct)
         if right:
-            self._finish(True, "Right!", f"{answer.unicode()} completes it: {question.explanation()}", answer.name())
+            self._finish(True, _("Right!"), _("The {card} completes it: {why}", card=answer.unicode(), why=question.explanation()),
+                         answer.name())
             return
         why = verdict_text(check_add(meld, picked, self.rules))
-        text = f"{picked.unicode()} does not fit: {why} The card that completes it is {answer.unicode()}: {question.explanation()}"
-        self._finish(False, "Not quite", text, answer.name())
+        text = _("The {card} does not fit: {why} The card that completes it is the {answer}: {because}", card=picked.unicode(),
+                 why=why, answer=answer.unicode(), because=question.explanation())
+        self._finish(False, _("Not quite"), text, answer.name())
 
     def select(self, ids: Sequence[str]) -> None:
         """Choose which cards of the hand are selected (build questions only)."""
@@ -226,13 +229,13 @@ class QuizSession:
         text = verdict_text(verdict)
         if verdict.legal:
             first = self.attempts == 1
-            title = "Right!" if first else "Right, at the next try"
+            title = _("Right!") if first else _("Right, at the next try")
             self.highlight = self.selected
             self._finish(first, title, text, format_cards(cards, unicode=True))
             return
         self.feedback = {
-            "correct": False, "final": False, "title": "Not a legal meld",
-            "text": text + " Try another selection, or reveal an answer.", "answer": "",
+            "correct": False, "final": False, "title": _("Not a legal meld"),
+            "text": _("{why} Try another selection, or press Show the answer.", why=text), "answer": "",
         }
 
     def reveal(self) -> None:
@@ -243,13 +246,14 @@ class QuizSession:
         if question.kind == "build":
             self.highlight = self._ids_of(question.solution)
             shown = format_cards(question.solution, unicode=True)
-            self._finish(False, "One answer", f"One legal meld here: {shown}. {question.explanation()}", shown)
+            self._finish(False, _("One answer"), _("One legal meld here: {cards}. {why}", cards=shown, why=question.explanation()), shown)
         elif question.kind == "complete":
             self.highlight = tuple(question.correct)
             answer = question.solution[0]
-            self._finish(False, "The answer", f"{answer.unicode()} completes it: {question.explanation()}", answer.name())
+            self._finish(False, _("The answer"), _("The {card} completes it: {why}", card=answer.unicode(), why=question.explanation()),
+                         answer.name())
         else:
-            self._finish(False, "The answer", question.explanation(), self._right_text())
+            self._finish(False, _("The answer"), question.explanation(), self._right_text())
 
     def _ids_of(self, cards: Sequence[Card]) -> tuple[str, ...]:
         free = list(enumerate(self.question.cards))
@@ -266,6 +270,26 @@ class QuizSession:
         self._begin(self.pool.next())
 
     # -- what the learner sees -----------------------------------------------------------------
+    def _texts(self) -> dict[str, str]:
+        """Every word the quiz's browser side writes, in the learner's language."""
+        score = self.round_score, self.round_answered
+        return {
+            "four_colour": _("Four-colour deck"), "large": _("Large cards"), "display_options": _("Display options"),
+            "round": _("Round {number}", number=self.pool.cycle),
+            "question": _("Question {number} of {total}", number=self.number, total=len(self.pool)),
+            "score": _("Score {score} of {answered}", score=score[0], answered=score[1]),
+            "meld_on_table": _("The meld on the table"), "your_cards": _("Your cards"), "meld_to_judge": _("The meld to judge"),
+            "answers": _("Answers"), "right_answer": _(", the right answer"), "wrong_answer": _(", your answer, not right"),
+            "choose_card": _("Choose a card:"), "reveal": _("Show the answer"),
+            "retry": _("Try again"), "next": _("Next question"), "restart": _("Start again"),
+        }
+
+    def _check_labels(self) -> list[str]:
+        """The Check button's label for each number of selected cards (index: how many), so that the
+        browser, which counts the selection as it changes, applies no plural rule of its own."""
+        return [ngettext("Check the {n} selected card", "Check the {n} selected cards", count)
+                for count in range(len(self.question.cards) + 1)]
+
     def view(self) -> dict[str, Any]:
         """JSON-ready view of the question: cards, choices and stage, never the answer
         before the question is over."""
@@ -287,13 +311,15 @@ class QuizSession:
             "marks": {},
             "highlight": list(self.highlight) if self.done else [],
             "can_retry": self.can_retry,
+            "texts": self._texts(),
+            "check_labels": self._check_labels() if self.stage == "select" else [],
         }
         if self.stage == "verdict":
-            view["choices"] = [dict(choice) for choice in _VERDICT_CHOICES]
+            view["choices"] = [{"id": choice["id"], "text": _(choice["text"])} for choice in _VERDICT_CHOICES]
         elif question.kind != "build":
             view["choices"] = [self._choice_view(choice.id, choice.text, choice.card) for choice in question.choices]
         if self.stage == "reason":
-            view["prompt"] = "Why?" if question.legal is False else "What kind of meld is it?"
+            view["prompt"] = _("Why?") if question.legal is False else _("What kind of meld is it?")
         if self.done:
             view["marks"] = self._marks()
         return view

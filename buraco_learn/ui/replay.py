@@ -14,7 +14,7 @@ identifies them: not even a card's id among the cards that moved.
 >>> from buraco_learn.examples import EXAMPLES
 >>> script = Script.from_example(EXAMPLES["pile-002"])
 >>> len(script), script.frames[1].action
-(4, 'North: take the discard pile')
+(4, 'North took the discard pile (3 cards).')
 >>> view = script.frame_view(1)
 >>> sorted(card["notation"] for card in view["seats"][0]["cards"] if card["id"] in view["moved"])
 ['5S', '9C', 'KH']
@@ -36,7 +36,16 @@ from buraco_learn.game.state import HandState
 from buraco_learn.i18n import _, browser_tag, language, ngettext
 from buraco_learn.i18n import number as written
 from buraco_learn.scoring import pot_word
-from buraco_learn.ui.table_view import card_id, log_sentence, meld_view_of, refusal_text, result_view, seat_word, side_word
+from buraco_learn.ui.table_view import (
+    card_id,
+    log_effects,
+    log_sentence,
+    meld_view_of,
+    refusal_text,
+    result_view,
+    seat_word,
+    side_word,
+)
 from buraco_learn.ui.views import card_view, face_down_view, rules_title
 
 
@@ -118,7 +127,6 @@ class Script:
                 raise BuracoError(f"step {number}: {error}") from None
             who = seat_word(state.seat_names[state.current])
             english = language() == "en"
-            words = f"{who}: {action.describe()}" if english else _move_sentence(state, action, who)
             refusal = state.explain_illegal(action)
             if illegal != (refusal is not None):
                 raise BuracoError(f"step {number} ({text!r}) is {'legal' if refusal is None else 'illegal'}, not as scripted")
@@ -126,8 +134,9 @@ class Script:
                 tries = f"{who} tries to {action.describe()}" if english else _("{who} tries a move the rules do not allow.", who=who)
                 frames.append(Frame(state.clone(), caption, tries, text, refusal_text(refusal)))
                 continue
-            before = state.clone()
+            before, actor = state.clone(), state.current
             state.apply(action)
+            words = _move_sentence(state, action, actor, who, len(before.pile), len(before.melds))
             frames.append(Frame(state.clone(), caption, words, text, "", _moved(before, state)))
         return cls(title, frames, outro)
 
@@ -178,12 +187,10 @@ class Script:
             action = Action.parse(item) if isinstance(item, str) else item
             try:
                 who = seat_word(state.seat_names[state.current])
-                if language() == "en":
-                    steps.append((action.notation(), f"Move {number}: {who} {action.describe()}."))
-                else:
-                    steps.append((action.notation(), _("Move {number}: {sentence}", number=number,
-                                                       sentence=_move_sentence(state, action, who))))
+                actor, pile, melds = state.current, len(state.pile), len(state.melds)
                 state.apply(action)
+                steps.append((action.notation(), _("Move {number}: {sentence}", number=number,
+                                                   sentence=_move_sentence(state, action, actor, who, pile, melds))))
             except (IllegalActionError, InvalidNotationError) as error:
                 raise type(error)(f"action {number} ({action.notation()!r}): {error}") from None
         if not state.over and not partial:
@@ -268,9 +275,15 @@ class Script:
         return view
 
 
-def _move_sentence(state: HandState, action: Action, who: str) -> str:
-    """A move as the table's log says it (a whole sentence in the learner's language), by the player ``who``."""
-    return log_sentence(action, you=False, who=who, pot=pot_word(state.rules))
+def _move_sentence(state: HandState, action: Action, actor: int, who: str, pile: int, melds: int) -> str:
+    """A move as the table's log says it (a whole sentence in the learner's language), by the player ``who``
+    (seat ``actor``), seen from outside the hand: ``state`` is after the move, ``pile`` and ``melds`` the
+    counts before it. Melds are named by what they are and whose: "their run of hearts (meld 2)"."""
+    own = state.side_of[actor]
+    named = {meld.id: (meld.meld, "their" if meld.side == own else "side", side_word(state.side_names[meld.side]))
+             for meld in state.melds}
+    laid, taken = log_effects(action, state, pile, melds)
+    return log_sentence(action, you=False, who=who, melds=named, laid=laid, taken=taken, pot=pot_word(state.rules))
 
 
 def _pot_line(word: str, number: int, size: int, left: bool) -> str:

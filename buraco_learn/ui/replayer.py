@@ -14,7 +14,7 @@ stay face down as on a real table.
 >>> replayer
 Replayer('Taking the discard pile (002)', step 0 of 3)
 >>> replayer.forward(); replayer.frame["action"], len(replayer.frame["moved"])
-('North: take the discard pile', 3)
+('North took the discard pile (3 cards).', 3)
 >>> sorted(replayer.browser_traits), sorted(replayer.intents)
 (['four_colour', 'large', 'step'], ['back', 'first', 'forward', 'last'])
 """

@@ -67,6 +67,7 @@ from buraco_learn.ui.table_view import (
     card_id,
     card_words,
     cards_words,
+    log_effects,
     log_sentence,
     meld_name,
     meld_word,
@@ -291,8 +292,7 @@ class TableGame:
         state = self.state
         self.log.append((seat, action))
         named = {meld.id: (meld.meld, self._whose(seat, meld.side), side_word(state.side_names[meld.side])) for meld in state.melds}
-        laid = [(meld.id, meld.meld) for meld in state.melds[melds:]] if action.kind == A.MELD else []
-        taken = pile - len(state.pile) if action.kind == A.TAKE else None
+        laid, taken = log_effects(action, state, pile, melds)
         text = log_sentence(action, you=seat == self.seat, who=seat_word(state.seat_names[seat]), melds=named, laid=laid,
                             taken=taken, pot=pot_word(self.rules))
         self._lines.append({"seat": state.seat_names[seat], "text": text})

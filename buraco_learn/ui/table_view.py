@@ -38,6 +38,7 @@ from buraco_learn.cards import Card, Suit
 from buraco_learn.errors import BuracoError, InvalidNotationError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
+from buraco_learn.game.state import HandState
 from buraco_learn.game.words import cards_list, cards_row, meld_label
 from buraco_learn.i18n import N_, _, browser_tag, language, ngettext, number
 from buraco_learn.melds import Meld
@@ -129,69 +130,6 @@ def meld_tag(number: int) -> str:
     return str(int(number))
 
 
-#: action kind -> (the verb now, the verb in the log)
-_VERBS: Final = {
-    A.DRAW: ("draw from the stock", "drew from the stock"),
-    A.REDRAW: ("throw back the card drawn and draw another", "threw back the card drawn and drew another"),
-    A.POT: ("pick up the {pot}", "picked up the {pot}"),
-}
-
-
-def action_words(
-    action: Action,
-    melds: Mapping[int, tuple[Meld, str]] | None = None,
-    *,
-    past: bool = False,
-    laid: Sequence[tuple[int, Meld]] = (),
-    taken: int | None = None,
-    pot: str = "pot",
-) -> str:
-    """An action in words, never notation, as the table's log says it (``past``) or a lesson asks it.
-
-    ``melds``: meld number -> (the meld, whose it is: ``'your'``, ``"their"``,
-    ``"North–South's"``), to name the meld an addition or a swap goes to; ``laid``:
-    the melds a meld action made (number, meld as arranged); ``taken``: how many cards
-    a take moved; ``past``: the log's tense ("added" rather than "add").
-
-    >>> action_words(Action.parse("add m3 8H"), {3: (Meld.parse("5H 6H 7H"), "your")})
-    'add the 8♥ to your run of hearts (meld 3)'
-    >>> action_words(Action.parse("meld 5H 6H 7H"), past=True, laid=[(4, Meld.parse("5H 6H 7H"))])
-    'laid down 5♥ 6♥ 7♥, a run of hearts (meld 4)'
-    >>> action_words(Action.parse("take"), past=True, taken=7), action_words(Action.parse("close 5D"))
-    ('took the discard pile (7 cards)', 'close by discarding the 5♦')
-    """
-    kind = action.kind
-    if kind in _VERBS:
-        return _VERBS[kind][past].format(pot=pot)
-    if kind == A.TAKE:
-        if action.target is not None:
-            what = "the top card" if action.target == 1 else f"the top {action.target} cards"
-            return f"{'took' if past else 'take'} {what} of the discard pile"
-        count = f" ({taken} card{'s' if taken != 1 else ''})" if taken is not None else ""
-        return f"{'took' if past else 'take'} the discard pile{count}"
-    if kind == A.DISCARD:
-        return f"{'discarded' if past else 'discard'} {cards_list(action.cards)}"
-    if kind == A.CLOSE:
-        if action.cards:
-            return f"{'closed' if past else 'close'} by discarding {cards_list(action.cards)}"
-        return "closed the hand" if past else "close the hand"
-    if kind == A.MELD:
-        if laid:
-            parts = [f"{cards_row(slot.card for slot in meld.slots)}, a {meld_name(meld)} ({meld_label(number)})"
-                     for number, meld in laid]
-        else:
-            parts = [cards_row(group) for group in action.groups]
-        return f"{'laid down' if past else 'lay down'} {' and '.join(parts)}"
-    target = action.target or 0
-    known = (melds or {}).get(target)
-    where = f"{known[1]} {meld_name(known[0])} ({meld_label(target)})" if known else meld_label(target)
-    if kind == A.ADD:
-        return f"{'added' if past else 'add'} {cards_list(action.cards)} to {where}"
-    if kind == A.SWAP:
-        return f"put {cards_list(action.cards)} in place of the wild card in {where}"
-    return kind  # pragma: no cover - every kind is handled above
-
-
 #: The log's sentences, by (action kind, whether the learner played it): ``{who}`` is the player's name.
 _LOG: Final = {
     (A.DRAW, True): N_("You drew from the stock."),
@@ -243,6 +181,14 @@ _LOG_MELD: Final = {
 }
 
 
+def log_effects(action: Action, state: HandState, pile: int, melds: int) -> tuple[list[tuple[int, Meld]], int | None]:
+    """What ``action``, just applied to ``state``, did for its log line (``pile``, ``melds``: their counts
+    before it): the melds it laid down (number, meld as arranged) and how many cards a take moved."""
+    laid = [(meld.id, meld.meld) for meld in state.melds[melds:]] if action.kind == A.MELD else []
+    taken = pile - len(state.pile) if action.kind == A.TAKE else None
+    return laid, taken
+
+
 def log_sentence(
     action: Action,
     *,
@@ -256,7 +202,8 @@ def log_sentence(
     """One line of the table's log, a whole sentence in the learner's language: ``you`` when the learner
     played ``action``, else ``who`` (the player's name) did. ``melds``: meld number -> (the meld, whose it
     is: "your", "ours", "yours", "their" or "side" (see :data:`_LOG_MELD`), the other side's name);
-    ``laid``, ``taken``, ``pot`` as for :func:`action_words`.
+    ``laid``: the melds a meld action made (number, meld as arranged); ``taken``: how many cards a
+    take moved; ``pot``: the pot's name.
 
     >>> log_sentence(Action.parse("add m3 8H"), you=False, who="East", melds={3: (Meld.parse("5H 6H 7H"), "their", "")})
     'East added the 8♥ to their run of hearts (meld 3).'

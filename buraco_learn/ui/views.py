@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from buraco_learn.cards import _RANK_NAMES, Card
+from buraco_learn.cards import Card
 from buraco_learn.i18n import N_, _
 from buraco_learn.presets import ruleset_name
+from buraco_learn.render import slot_label
 
 if TYPE_CHECKING:
     from buraco_learn.melds import Meld, Slot
@@ -74,10 +75,7 @@ def slot_view(slot: Slot, card_id: str) -> dict[str, Any]:
     if slot.wild:
         stands = slot.stands_for
         view["stands_for"] = stands.unicode() if stands is not None else slot.rank.letter
-        if stands is not None:
-            view["label"] = _("{card}, wild, standing for {stands}", card=slot.card.name(), stands=stands.name())
-        else:
-            view["label"] = _("{card}, wild, standing for a {rank}", card=slot.card.name(), rank=_(_RANK_NAMES[int(slot.rank)]))
+        view["label"] = slot_label(slot)
     return view
 
 

@@ -1,4 +1,5 @@
 """The house rules page (house_rules.ipynb): the checks run at its finish("house-rules") under nbval (tests/test_lessons.py)."""
+import html
 import tempfile
 from pathlib import Path
 
@@ -7,14 +8,19 @@ from buraco_learn.app import exercises
 from buraco_learn.app import lessonkit as kit
 from buraco_learn.app.house_page import HouseRulesEditor
 from buraco_learn.app.progress import ProgressStore
+from buraco_learn.house_rules import option_label
+from buraco_learn.i18n import _
+from buraco_learn.presets import ruleset_name
 
 store = ProgressStore(Path(tempfile.mkdtemp()) / "progress.sqlite3")
 check = HouseRulesEditor(store)
-assert check.rules == preset("italian") and "Playable" in check.summary.value
+# in the page's language: the words the page itself would say
+assert check.rules == preset("italian") and html.escape(_("Give your rules a name to save them.")) in check.summary.value
 check.set_value("players", 3)
 assert check.rules.pot_sizes == (18, 11)  # what the preset does for three players follows
 check.set_value("players", 9)
-assert "“Players at the table” must be from 2 to 6" in check.summary.value and "players" not in check.problem
+too_many = _("{label} must be from {low} to {high}, not {value}.", label=f"“{option_label('players')}”", low=2, high=6, value=9)
+assert html.escape(too_many) in check.summary.value and "players" not in check.problem
 check.set_value("players", 4)
 check.set_value("semi_clean_bonus", 150)
 check.name.value = "Our club"
@@ -22,7 +28,9 @@ assert check.save() and store.ruleset("Our club") == preset("italian", name="Our
 assert "Our club" in check.saved_list.value
 chooser = kit.RulesetChooser(store=store)
 chooser.select("Our club")
-assert chooser.rules.semi_clean_bonus == 150 and "house rules based on Italian Burraco" in chooser.note.value
+based = _("house rules based on {base}, {document}; changed: {changes}", base=ruleset_name(preset("italian")), document="",
+          changes="").split(",")[0]
+assert chooser.rules.semi_clean_bonus == 150 and html.escape(based) in chooser.note.value
 assert check.delete("Our club") and store.rulesets() == []
 
 # a saved house ruleset is dealt on the card table below the editor
