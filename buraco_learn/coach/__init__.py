@@ -53,6 +53,7 @@ from typing import Any
 from buraco_learn.errors import BuracoError
 from buraco_learn.game.actions import Action
 from buraco_learn.game.view import PlayerView
+from buraco_learn.game.words import join
 from buraco_learn.i18n import _, language, ngettext, number
 from buraco_learn.rules import Rules
 
@@ -60,7 +61,7 @@ from ..bots.heuristics import Position
 from ..bots.intermediate import check_view
 from ..bots.strong import Evaluation, SearchResult, StrongBot, default_worlds, view_key
 from . import explain as _explain_module
-from .explain import Explanation, action_words, card_word, discard_reasons, join
+from .explain import Explanation, action_words, card_word, discard_reasons
 from .words import points_words, risk_of, sentence
 
 #: the cap on one decision's search, in processor time (ms): the search stops early only

@@ -42,6 +42,9 @@ from buraco_learn.game.actions import Action
 from buraco_learn.game.predicates import pile_card_rule
 from buraco_learn.game.table import TableMeld
 from buraco_learn.game.view import PlayerView
+from buraco_learn.game.words import action_words as plain_action_words
+from buraco_learn.game.words import and_melds, card_text, cards_row, join
+from buraco_learn.game.words import cards_list as words_cards_list
 from buraco_learn.i18n import N_, _, ngettext, number
 from buraco_learn.melds import Meld, check_meld
 from buraco_learn.problems import citation, rank_plural
@@ -114,8 +117,8 @@ def plural(rank: Rank | None) -> str:
 
 
 def card_word(code: int) -> str:
-    """``7♥``, ``joker``."""
-    return _("joker") if code == 52 else _CARD[code].unicode()
+    """``7♥``, ``joker`` (:func:`buraco_learn.game.words.card_text` of the card ``code``)."""
+    return card_text(_CARD[code])
 
 
 def card_words(code: int) -> str:
@@ -125,29 +128,15 @@ def card_words(code: int) -> str:
 
 def cards_words(codes: Sequence[int]) -> str:
     """``5♥ 6♥ joker``: cards as they lie."""
-    return " ".join(card_word(code) for code in codes)
+    return cards_row(_CARD[code] for code in codes)
 
 
 def cards_list(codes: Sequence[int]) -> str:
     """``the 8♥``, ``the 8♥ and 9♥``, ``the 8♥, 9♥ and 10♥``."""
-    words = [card_word(code) for code in codes]
-    return ngettext("the {cards}", "the {cards}", len(words), cards=join(words))
+    return words_cards_list([_CARD[code] for code in codes])
 
 
-def join(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    words = [word for word in words if word]
-    if len(words) <= 1:
-        return "".join(words)
-    return _("{cards} and {last}", cards=", ".join(words[:-1]), last=words[-1])
-
-
-def _and(items: Sequence[str]) -> str:
-    """``a and b and c`` (melds laid down together)."""
-    text = items[0]
-    for item in items[1:]:
-        text = _("{melds} and {meld}", melds=text, meld=item)
-    return text
+_and = and_melds
 
 
 #: The suits' names ("a run of hearts"; ``one suit`` for a run whose suit is not known).
@@ -243,8 +232,8 @@ def action_words(pos: Position, action: Action) -> str:
     to your side's set of Queens``, ``discard the 7♣``, ``take the discard pile``."""
     rules = pos.rules
     kind = action.kind
-    if kind == A.DRAW:
-        return _("draw from the stock")
+    if kind in (A.DRAW, A.CLOSE, A.DISCARD):  # said the same whatever the table holds
+        return plain_action_words(action)
     if kind == A.TAKE:
         what = _take_what(pos, action)
         if what == "top":
@@ -260,10 +249,6 @@ def action_words(pos: Position, action: Action) -> str:
     if kind == A.POT:
         return _(_PICK_UP_POT[_pot_key(rules)])
     codes = [card.code for card in action.cards]
-    if kind == A.CLOSE:
-        return _("close by discarding {cards}", cards=cards_list(codes)) if codes else _("close the hand")
-    if kind == A.DISCARD:
-        return _("discard {cards}", cards=cards_list(codes))
     if kind == A.MELD:
         groups = [[card.code for card in group] for group in action.groups]
         return _("lay down {melds}", melds=_and([_new_meld(group, pos) for group in groups]))

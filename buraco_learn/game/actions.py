@@ -26,16 +26,12 @@ Action.parse('meld 7D JK 6D')
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from buraco_learn.cards import Card, format_cards, parse_cards
 from buraco_learn.errors import InvalidNotationError
-
-if TYPE_CHECKING:
-    from buraco_learn.game.table import TableMeld
 
 DRAW: Final = "draw"
 TAKE: Final = "take"
@@ -196,10 +192,9 @@ class Action:
         codes = tuple(card.code for group in self.groups for card in group) + tuple(card.code for card in self.cards)
         return (_ORDER[self.kind], self.target or 0, codes)
 
-    def describe(self, melds: Iterable[TableMeld] = (), whose: str = "the") -> str:
-        """Words for a learner, never notation: ``"lay down 5♥ 6♥ 7♥"``, ``"discard the 7♣"``;
-        with the table's ``melds``, additions name the meld ("add the 8♥ to the run of
-        hearts 5♥ to 7♥ (meld 2)"). See :mod:`buraco_learn.game.words`."""
+    def describe(self) -> str:
+        """Words for a learner in the learner's language, never notation: ``"lay down 5♥ 6♥ 7♥"``,
+        ``"discard the 7♣"``, ``"add the 8♥ to meld number 2"``. See :mod:`buraco_learn.game.words`."""
         from buraco_learn.game.words import action_words
 
-        return action_words(self, melds, whose)
+        return action_words(self)

@@ -31,6 +31,7 @@ from typing import Any, Final
 from buraco_learn.cards import Card, parse_cards
 from buraco_learn.game.actions import Action
 from buraco_learn.game.view import PlayerView
+from buraco_learn.game.words import cards_row
 from buraco_learn.i18n import N_, _
 from buraco_learn.rules import Rules
 from buraco_learn.vocabulary import vocabulary
@@ -111,8 +112,7 @@ def bot_hint(view: PlayerView, rung: int) -> dict[str, Any]:
         return {"text": _nudge(action.kind, view.rules)}
     if rung == 2:
         if cards:
-            named = " ".join(card.unicode() for card in cards)
-            return {"text": _("Look at these cards: {cards}.", cards=named), "cards": cards}
+            return {"text": _("Look at these cards: {cards}.", cards=cards_row(cards)), "cards": cards}
         return {"text": _nudge(action.kind, view.rules)}
     return {"text": _("Try this: {move}.", move=action.describe()), "cards": cards, "action": action}
 

@@ -126,12 +126,11 @@ class Script:
             except InvalidNotationError as error:
                 raise BuracoError(f"step {number}: {error}") from None
             who = seat_word(state.seat_names[state.current])
-            english = language() == "en"
             refusal = state.explain_illegal(action)
             if illegal != (refusal is not None):
                 raise BuracoError(f"step {number} ({text!r}) is {'legal' if refusal is None else 'illegal'}, not as scripted")
             if refusal is not None:
-                tries = f"{who} tries to {action.describe()}" if english else _("{who} tries a move the rules do not allow.", who=who)
+                tries = _("{who} tries to {move}", who=who, move=action.describe())
                 frames.append(Frame(state.clone(), caption, tries, text, refusal_text(refusal)))
                 continue
             before, actor = state.clone(), state.current

@@ -45,7 +45,7 @@ from buraco_learn.game.match import Match
 from buraco_learn.game.record import bot_seed
 from buraco_learn.game.state import HandState
 from buraco_learn.game.view import PlayerView
-from buraco_learn.game.words import card_text, cards_list
+from buraco_learn.game.words import cards_list
 from buraco_learn.i18n import N_, _, language, ngettext
 from buraco_learn.presets import preset
 from buraco_learn.rules import Rules
@@ -304,8 +304,6 @@ class TableGame:
         if (self.learner_turn and action.kind == A.DISCARD and action.cards and len(state.hands[self.seat]) == 1
                 and state.is_legal(Action.close(action.cards[0]))):
             source = cite("close_by_discard", self.rules.source).short()
-            if language() == "en":
-                return f"Close by discarding the {card_text(action.cards[0])}: press Close ({source})."
             return _("Close by discarding the {card}: press Close ({source}).", card=card_words(action.cards[0]), source=source)
         need = self.rules.min_meld_cards
         short = next((group for group in action.groups if len(group) < need), None) if action.kind == A.MELD else None

@@ -39,7 +39,7 @@ from buraco_learn.errors import BuracoError, InvalidNotationError
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.state import HandState
-from buraco_learn.game.words import cards_list, cards_row, meld_label
+from buraco_learn.game.words import card_text, cards_list, cards_row, meld_label
 from buraco_learn.i18n import N_, _, browser_tag, language, ngettext, number
 from buraco_learn.melds import Meld
 from buraco_learn.problems import _BURRACOS
@@ -78,9 +78,7 @@ def and_list(words: Sequence[str]) -> str:
     return _("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
 
 
-def card_words(card: Card) -> str:
-    """``7♥``, or ``joker`` in the learner's language."""
-    return _("joker") if card.is_joker else card.unicode()
+card_words = card_text  # ``7♥``, or ``joker`` in the learner's language
 
 
 def cards_words(cards: Sequence[Card]) -> str:
@@ -93,16 +91,16 @@ def cards_words(cards: Sequence[Card]) -> str:
 
 def _row(cards: Sequence[Card]) -> str:
     """A meld's cards as they lie: ``5♥ 6♥ 7♥`` (other languages name the joker: ``jolly``)."""
-    return cards_row(cards) if language() == "en" else " ".join(card_words(card) for card in cards)
+    return cards_row(cards)
 
 
 def meld_word(number: int) -> str:
     """``'meld 3'``: the number the table shows on a meld, as texts name it (in the learner's language)."""
-    return _("meld {number}", number=number) if language() != "en" else meld_label(number)
+    return meld_label(number)
 
 
 # -- words, never notation: what the table says about cards, melds and actions ------------------------
-# (the phrases themselves are buraco_learn.game.words'; here, what the table adds: the log's past tense,
+# (cards and moves are said by buraco_learn.game.words; here, what the table adds: the log's past tense,
 # whose meld it is, the melds an action laid down, and refusals as the table shows them)
 _SUIT_WORDS: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 #: A run's name by its suit, and a set's by its rank (numbers: one message), each a whole message.
