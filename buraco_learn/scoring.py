@@ -185,7 +185,7 @@ class ScoreItem:
         """
         if not self.message or language() == "en":
             return self.label
-        return _(self.message, cards=_faces(self.cards))
+        return _(self.message, cards=card_faces(self.cards))
 
     def __str__(self) -> str:
         return f"{self.points:+d}  {self.label}  ({self.source})"
@@ -283,7 +283,7 @@ def _unicode(cards: Iterable[Card]) -> str:
     return " ".join(card.unicode() for card in cards)
 
 
-def _faces(cards: str) -> str:
+def card_faces(cards: str) -> str:
     """Cards as a score line writes them (``9♦ JK``), the joker named in the current language."""
     joker = _("joker")
     return " ".join(joker if token == "JK" else token.replace("JK=", f"{joker}=") for token in cards.split(" ")) if cards else cards
@@ -416,11 +416,13 @@ def format_breakdown(scores: Mapping[str, SideScore]) -> str:
     lines: list[str] = []
     for name, score in scores.items():
         items = score.items()
-        width = max((len(item.label) for item in items), default=0)
-        lines.append(f"{name} (closed the hand)" if score.closing_bonus else name)
-        lines += [f"  {item.points:+6d}  {item.label:<{width}}  ({item.source})" for item in items]
-        lines += [f"  {score.total:6d}  total for {name}", ""]
-    lines.append("Totals: " + ", ".join(f"{name} {score.total}" for name, score in scores.items()))
+        texts = [item.text() for item in items]
+        width = max((len(text) for text in texts), default=0)
+        lines.append(_("{side} (closed the hand)", side=name) if score.closing_bonus else name)
+        lines += [f"  {item.points:+6d}  {text:<{width}}  ({item.source})" for item, text in zip(items, texts)]
+        lines += [f"  {score.total:6d}  " + _("total for {side}", side=name), ""]
+    totals = ", ".join(f"{name} {score.total}" for name, score in scores.items())
+    lines.append(_("Totals: {totals}", totals=totals))
     return "\n".join(lines)
 
 
@@ -428,7 +430,7 @@ def format_breakdown(scores: Mapping[str, SideScore]) -> str:
 
 
 def _fail(message: str) -> InvalidRecordError:
-    return InvalidRecordError(f"invalid score sheet: {message}")
+    return InvalidRecordError(_("invalid score sheet: {problem}", problem=message))
 
 
 def _quoted(key: str, document: str) -> str:
@@ -542,20 +544,19 @@ def _check_closing(name: str, side: SideInput, rules: Rules) -> None:
     rule = _quoted("close_conditions", rules.source)
     lacking = close_shortfall(rules, side.pot != POT_NOT_TAKEN, side.melds)
     if lacking == POT:
-        raise _fail(
-            f"side {name!r} closed but never took its {pot_word(rules)}; a side may close only when it has "
-            f"taken it {rule}"
-        )
+        raise _fail(_("side {side} closed but never took its {pot}; a side may close only when it has taken it {rule}",
+                      side=repr(name), pot=pot_word(rules), rule=rule))
     word = burraco_word(rules)
     if lacking == BURRACO and rules.close_needs_burraco == "clean":
-        raise _fail(f"side {name!r} closed without a clean {word} on the table; under {rules.name} a side needs one to close {rule}")
+        raise _fail(_("side {side} closed without a clean {burraco} on the table; under {ruleset} a side needs one to "
+                      "close {rule}", side=repr(name), burraco=word, ruleset=rules.name, rule=rule))
     if lacking == BURRACO:
-        raise _fail(f"side {name!r} closed without a {word} on the table; a side needs one to close {rule}")
+        raise _fail(_("side {side} closed without a {burraco} on the table; a side needs one to close {rule}",
+                      side=repr(name), burraco=word, rule=rule))
     per_side = _players_per_side(rules)
     if len(side.hands) >= per_side and all(side.hands):
-        raise _fail(
-            f"side {name!r} closed, but every one of its players still holds cards: who closes has none left {rule}"
-        )
+        raise _fail(_("side {side} closed, but every one of its players still holds cards: who closes has none left "
+                      "{rule}", side=repr(name), rule=rule))
 
 
 # -- score sheets -------------------------------------------------------------------
@@ -601,7 +602,8 @@ def _parse_side(name: str, data: object, rules: Rules) -> SideInput:
         cards = _card_list(raw, f"{where} meld {number}")
         verdict = check_meld(cards, rules)
         if verdict.meld is None:
-            raise _fail(f"{where} meld {number} ({' '.join(card.notation() for card in cards)}) is {verdict.reason}")
+            raise _fail(_("side {side} meld {number} ({cards}) is illegal: {why}", side=repr(name), number=number,
+                          cards=" ".join(card.notation() for card in cards), why=" ".join(verdict.explanations)))
         melds.append(verdict.meld)
     hands = [_card_list(raw, f"{where} hand {number}") for number, raw in enumerate(_list_of_lists(data["hands"], f"{where} 'hands'"), 1)]
     pot: str | tuple[Card, ...]

@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -129,3 +130,33 @@ def test_the_language_of_a_command_line() -> None:
 def test_the_help_is_in_the_language() -> None:
     result = run("check-meld", "--help", env={"LANG": "it_IT.UTF-8"})
     assert result.returncode == 0 and "Codice di uscita" in result.stdout and "--lang LANG" in result.stdout
+
+
+SHEET = {"closed_by": "noi", "sides": {
+    "noi": {"melds": [["5H", "6H", "7H", "8H", "9H", "10H", "JH"], ["KS", "KD", "KH"]], "hands": [[]], "pot": "taken"},
+    "voi": {"melds": [["QS", "QD", "QC"]], "hands": [["2C", "JK"]], "pot": "not-taken"}}}
+
+
+def test_score_answers_in_italian_and_portuguese_with_the_same_totals_json_and_exit_statuses(tmp_path: Path) -> None:
+    """``score``, the command that settles an argument over a hand: its table, its refusals, the same numbers."""
+    sheet = tmp_path / "mano.json"
+    sheet.write_text(json.dumps(SHEET), encoding="utf-8")
+    english = run("score", str(sheet))
+    italian = run("score", str(sheet), env={"LANG": "it_IT.UTF-8"})
+    assert english.returncode == italian.returncode == 0
+    assert "total for noi" in english.stdout and "in hand: 2♣ JK" in english.stdout  # English as it was
+    assert "noi (ha chiuso la mano)" in italian.stdout and "burraco pulito 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥" in italian.stdout
+    assert "in mano: 2♣ jolly" in italian.stdout and "pozzetto non preso" in italian.stdout
+    assert italian.stdout.splitlines()[-1] == "Totali: noi 385, voi -120"
+    assert english.stdout.splitlines()[-1] == "Totals: noi 385, voi -120"
+    for word in ("total for", "closed the hand", "in hand", "meld ", "not taken", "Totals"):
+        assert word not in italian.stdout, word
+    as_json = [json.loads(run("score", "--json", str(sheet), env=env).stdout) for env in ({}, {"LANG": "pt_BR.UTF-8"})]
+    assert as_json[0] == as_json[1]  # the keys, the numbers and the lines' labels do not change with the language
+    short = dict(SHEET, sides={**SHEET["sides"], "noi": {**SHEET["sides"]["noi"], "melds": [["5H", "6H"]]}})
+    sheet.write_text(json.dumps(short), encoding="utf-8")
+    refused = run("score", str(sheet), env={"LANG": "pt_BR.UTF-8"})
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.startswith("buraco-learn score: folha de pontos inválida: dupla 'noi', jogo 1 (5H 6H): não vale.")
+    missing = run("score", str(tmp_path / "none.json"), env={"LANG": "it_IT.UTF-8"})
+    assert missing.returncode == 2 and "il file non esiste" in missing.stderr

@@ -27,6 +27,7 @@ from typing import Any
 
 from buraco_learn.cli import CliError, add_rules_arguments, rules_from_args
 from buraco_learn.errors import unreadable_json
+from buraco_learn.i18n import _
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import format_breakdown, parse_score_sheet, score_hand
 
@@ -34,18 +35,18 @@ from buraco_learn.scoring import format_breakdown, parse_score_sheet, score_hand
 def add_parser(sub: Any, name: str) -> None:
     parser = sub.add_parser(
         name,
-        help="score a hand written down after play, line by line with the rules' sources",
+        help=_("score a hand written down after play, line by line with the rules' sources"),
         description=(
             "Score a hand from a JSON score sheet: "
             '{"closed_by": SIDE or null, "sides": {SIDE: {"melds": [[CARD, ...], ...], '
             '"hands": [[CARD, ...], ...], "pot": "taken" | "not-taken" | {"unseen": [CARD, ...]}}}}. '
             "Cards: rank A 2-10 J Q K (T for 10) and suit S H D C (or ♠ ♥ ♦ ♣), JK for a joker."
         ),
-        epilog="Exit status: 0 scored, 2 the sheet could not be read or is inconsistent.",
+        epilog=_("Exit status: 0 scored, 2 the sheet could not be read or is inconsistent."),
     )
     add_rules_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object {SIDE: {total, breakdown...}}")
-    parser.add_argument("file", metavar="FILE", help="the score sheet (JSON); - reads standard input")
+    parser.add_argument("file", metavar="FILE", help=_("the score sheet (JSON); - reads standard input"))
     parser.set_defaults(handler=run)
 
 
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _load(path: str) -> object:
-    where = "standard input" if path == "-" else repr(path)
+    where = _("standard input") if path == "-" else repr(path)
     try:
         if path == "-":
             text = sys.stdin.read()
@@ -70,17 +71,16 @@ def _load(path: str) -> object:
             with open(path, encoding="utf-8") as stream:
                 text = stream.read()
     except FileNotFoundError:
-        raise CliError(f"cannot read {where}: no such file") from None
+        raise CliError(_("cannot read {where}: no such file", where=where)) from None
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise CliError(f"cannot read {where}: {reason}") from None
+        raise CliError(_("cannot read {where}: {reason}", where=where, reason=reason)) from None
     except ValueError:  # a NUL in the path
-        raise CliError(f"cannot read {where}: not a file name") from None
+        raise CliError(_("cannot read {where}: not a file name", where=where)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise CliError(
-            f"{where} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
-        ) from None
+        raise CliError(_("{where} is not valid JSON: {problem} at line {line} column {column}", where=where,
+                         problem=error.msg, line=error.lineno, column=error.colno)) from None
     except (ValueError, RecursionError) as error:  # a number of thousands of digits; arrays nested thousands deep
-        raise CliError(f"{where} cannot be read: {unreadable_json(error)}") from None
+        raise CliError(_("{where} cannot be read: {problem}", where=where, problem=unreadable_json(error))) from None

@@ -44,7 +44,7 @@ from buraco_learn.i18n import N_, _, browser_tag, language, ngettext, number
 from buraco_learn.melds import Meld
 from buraco_learn.problems import _BURRACOS
 from buraco_learn.rules import Rules
-from buraco_learn.scoring import burraco_word, pot_word
+from buraco_learn.scoring import SideScore, burraco_word, card_faces, pot_word
 from buraco_learn.ui.views import card_view, face_down_view, rules_title, slot_view
 from buraco_learn.vocabulary import vocabulary
 
@@ -802,49 +802,12 @@ _BURRACO_KIND: Final = {
     ("royal", "canastra"): N_("royal canastra"),
     ("ace-to-ace", "canastra"): N_("ace-to-ace canastra"),
 }
-#: The score's lines about the pot, by its name (the cards filled in).
-_POT_NOT_TAKEN: Final = {"pozzetto": N_("pozzetto not taken"), "morto": N_("morto not taken"), "pot": N_("pot not taken")}
-_POT_UNSEEN: Final = {"pozzetto": N_("pozzetto taken but unseen: {cards}"), "morto": N_("morto taken but unseen: {cards}"),
-                      "pot": N_("pot taken but unseen: {cards}")}
-_POT_PENALTY: Final = {
-    "pozzetto": N_("pozzetto taken but unseen: the penalty, not its cards ({cards})"),
-    "morto": N_("morto taken but unseen: the penalty, not its cards ({cards})"),
-    "pot": N_("pot taken but unseen: the penalty, not its cards ({cards})"),
-}
-_PLAIN_ITEMS: Final = {"closing": N_("closing"), "cards melded": N_("cards melded"), "cards in hand": N_("cards in hand")}
-
-
-def _faces(cards: str) -> str:
-    """Cards as the score writes them (``9♦ JK``), with the joker named in the learner's language."""
-    return cards if language() == "en" else re.sub(r"(?<!\S)JK(?!\S)", _("joker"), cards)
-
-
-def _item_words(label: str) -> str:
-    """A score line (:mod:`buraco_learn.scoring` writes it in English) in the learner's language."""
-    if language() == "en":
-        return label
-    if label in _PLAIN_ITEMS:
-        return _(_PLAIN_ITEMS[label])
-    if label.startswith("in hand: "):
-        return _("in hand: {cards}", cards=_faces(label[len("in hand: "):]))
-    for word in _POT_NOT_TAKEN:
-        if label == f"{word} not taken":
-            return _(_POT_NOT_TAKEN[word])
-        penalty = f"{word} taken but unseen: the penalty, not its cards ("
-        if label.startswith(penalty) and label.endswith(")"):
-            return _(_POT_PENALTY[word], cards=_faces(label[len(penalty):-1]))
-        unseen = f"{word} taken but unseen: "
-        if label.startswith(unseen):
-            return _(_POT_UNSEEN[word], cards=_faces(label[len(unseen):]))
-    for (kind, word), message in _BURRACO_KIND.items():
-        if label.startswith(f"{kind} {word} "):
-            return _(message) + _faces(label[len(kind) + len(word) + 1:])
-    return label
-
-
-def _side_view(score: dict[str, Any], side: str, mine: bool, melds: Sequence[tuple[str, str]], word: str = "burraco") -> dict[str, Any]:
+def _side_view(side_score: SideScore, side: str, mine: bool, melds: Sequence[tuple[str, str]], word: str = "burraco") -> dict[str, Any]:
     """One side's score as the result panel shows it: lines about melds say which meld (two melds
-    of the same cards are told apart by their order, the order the score lists them in)."""
+    of the same cards are told apart by their order, the order the score lists them in); the other
+    lines as the score says them in the learner's language (:meth:`ScoreItem.text`)."""
+    score = side_score.to_dict()
+    texts = [item.text() for item in side_score.items()]
     def words(cards: str, left: list[tuple[str, str]]) -> str | None:
         found = next((entry for entry in left if entry[0] == cards), None)
         if found is None:
@@ -854,17 +817,17 @@ def _side_view(score: dict[str, Any], side: str, mine: bool, melds: Sequence[tup
 
     english = language() == "en"
     items, burracos = list(melds), list(melds)
-    for item in score["items"]:
+    for item, text in zip(score["items"], texts):
         label = str(item["label"])
         kind, _sep, burraco_cards = label.partition(" burraco " if english else f" {word} ")
         if label.startswith("meld "):
             name = words(label[5:], items)
-            item["label"] = f"{name}: {_faces(label[5:])}" if name else _("melded: {cards}", cards=_faces(label[5:]))
+            item["label"] = f"{name}: {card_faces(label[5:])}" if name else _("melded: {cards}", cards=card_faces(label[5:]))
         elif burraco_cards and (name := words(burraco_cards, burracos)):
             item["label"] = (f"{kind} burraco, {name}" if english
                              else _(_BURRACO_ITEM[(kind, word)], name=name) if (kind, word) in _BURRACO_ITEM else label)
         else:
-            item["label"] = _item_words(label)
+            item["label"] = text
     named = list(melds)
     for burraco in score["burracos"]:
         name = words(" ".join(Card.parse(token.partition("=")[0]).unicode() for token in str(burraco["meld"]).split()), named)
@@ -915,7 +878,7 @@ def result_view(
     out: dict[str, Any] = {
         "ending": ending,
         "sides": [
-            _side_view(scores[side].to_dict(), side, side == my_side, (melds or {}).get(side, ()), word)
+            _side_view(scores[side], side, side == my_side, (melds or {}).get(side, ()), word)
             for side in sides
         ],
         "counted": counted,
