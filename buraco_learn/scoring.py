@@ -40,6 +40,7 @@ from buraco_learn.errors import InvalidRecordError
 from buraco_learn.game.predicates import BURRACO, POT, close_shortfall
 from buraco_learn.i18n import N_, _, language
 from buraco_learn.melds import Meld, burraco_kind, check_meld
+from buraco_learn.problems import rank_plural
 from buraco_learn.rules import Rules
 from buraco_learn.sources import cite
 from buraco_learn.vocabulary import vocabulary
@@ -145,9 +146,9 @@ class SideInput:
 
     def cards(self) -> list[tuple[Card, str]]:
         """Every card the side accounts for, with where it is (for consistency checks)."""
-        found = [(card, f"meld {number}") for number, meld in enumerate(self.melds, 1) for card in meld.cards]
-        found += [(card, f"hand {number}") for number, hand in enumerate(self.hands, 1) for card in hand]
-        found += [(card, "unseen pot") for card in self.unseen_pot]
+        found = [(card, _("meld {number}", number=number)) for number, meld in enumerate(self.melds, 1) for card in meld.cards]
+        found += [(card, _("hand {number}", number=number)) for number, hand in enumerate(self.hands, 1) for card in hand]
+        found += [(card, _("unseen pot")) for card in self.unseen_pot]
         return found
 
 
@@ -455,11 +456,13 @@ def check_hand(sides: Mapping[str, SideInput], closed_by: str | None, rules: Rul
     buraco_learn.errors.InvalidRecordError: invalid score sheet: side 'NS' closed but never took its pozzetto; a side may close only when ... (002 'Closing': "your side has taken its pozzetto, ...")
     """
     if not sides:
-        raise _fail("no sides: a hand has at least one side")
+        raise _fail(_("no sides: a hand has at least one side"))
     if len(sides) > len(rules.sides):
-        raise _fail(f"{len(sides)} sides, but a table of {rules.players} under {rules.name} has {len(rules.sides)}")
+        raise _fail(_("{count} sides, but a table of {players} under {ruleset} has {sides}", count=len(sides),
+                      players=rules.players, ruleset=rules.name, sides=len(rules.sides)))
     if closed_by is not None and closed_by not in sides:
-        raise _fail(f"closed_by {closed_by!r} is not a side: the sides are {', '.join(map(repr, sides))}")
+        raise _fail(_("closed_by {name} is not a side: the sides are {sides}", name=repr(closed_by),
+                      sides=", ".join(map(repr, sides))))
     _check_copies(sides, rules)
     for name, side in sides.items():
         _check_pot(name, side, rules)
@@ -472,26 +475,31 @@ def _check_copies(sides: Mapping[str, SideInput], rules: Rules) -> None:
     where: dict[Card, list[str]] = {}
     for name, side in sides.items():
         for card, place in side.cards():
-            where.setdefault(card, []).append(f"side {name!r} {place}")
+            where.setdefault(card, []).append(_("side {side} {place}", side=repr(name), place=place))
     for card, places in where.items():
         allowed = copies_in_deck(card, rules.jokers)
         if len(places) > allowed:
             deck = _quoted("deck", rules.source)
             if allowed == 0:
-                raise _fail(f"a joker ({places[0]}), but the {rules.name} deck has no jokers {deck}")
-            holds = f"{allowed} of each card" if not card.is_joker else f"{allowed} jokers"
-            raise _fail(
-                f"{len(places)} copies of {card.unicode()} ({'; '.join(places)}), but the deck holds only {holds} {deck}"
-            )
+                raise _fail(_("a joker ({place}), but the {ruleset} deck has no jokers {rule}", place=places[0],
+                              ruleset=rules.name, rule=deck))
+            if card.is_joker:
+                raise _fail(_("{count} jokers ({places}), but the deck holds only {allowed} jokers {rule}", count=len(places),
+                              places="; ".join(places), allowed=allowed, rule=deck))
+            raise _fail(_("{count} copies of {card} ({places}), but the deck holds only {allowed} of each card {rule}",
+                          count=len(places), card=card.unicode(), places="; ".join(places), allowed=allowed, rule=deck))
+
+
+def _no_pot(name: str, rules: Rules) -> str:
+    return _("side {side} has no 'pot': under {ruleset} each side has a {pot}; write \"taken\", \"not-taken\" or "
+             "{{\"unseen\": [CARD, ...]}} ({source})", side=repr(name), ruleset=rules.name, pot=pot_word(rules),
+             source=source_of("pot_size", rules.source))
 
 
 def _check_pot(name: str, side: SideInput, rules: Rules) -> None:
     word = pot_word(rules)
     if rules.pot_sizes and side.pot == POT_NONE:
-        raise _fail(
-            f"side {name!r} has no pot: under {rules.name} each side has a {word}; "
-            f"write \"taken\", \"not-taken\" or {{\"unseen\": [CARD, ...]}} ({source_of('pot_size', rules.source)})"
-        )
+        raise _fail(_no_pot(name, rules))
     if not rules.pot_sizes and side.pot != POT_NONE:
         shown = side.pot if isinstance(side.pot, str) else "unseen"
         raise _fail(
@@ -500,11 +508,10 @@ def _check_pot(name: str, side: SideInput, rules: Rules) -> None:
         )
     unseen = side.unseen_pot
     if not isinstance(side.pot, str) and len(unseen) not in rules.pot_sizes:
-        sizes = " or ".join(str(size) for size in sorted(set(rules.pot_sizes)))
-        raise _fail(
-            f"side {name!r} has an unseen {word} of {len(unseen)} cards, but an unseen {word} holds "
-            f"all its cards as dealt: {sizes} under {rules.name} ({source_of('pot_size', rules.source)})"
-        )
+        sizes = _(" or ").join(str(size) for size in sorted(set(rules.pot_sizes)))
+        raise _fail(_("side {side} has an unseen {pot} of {count} cards, but an unseen {pot} holds all its cards as "
+                      "dealt: {sizes} under {ruleset} ({source})", side=repr(name), pot=word, count=len(unseen),
+                      sizes=sizes, ruleset=rules.name, source=source_of("pot_size", rules.source)))
 
 
 def _sets_per_rank(side: SideInput, rules: Rules) -> int:
@@ -529,15 +536,13 @@ def _check_sets(name: str, side: SideInput, rules: Rules) -> None:
         if len(seen[rank]) > allowed:
             shown = "; ".join(other.notation(unicode=True) for other in seen[rank])
             if allowed == 1:
-                raise _fail(
-                    f"side {name!r} has two sets of {rank.word}s ({shown}), but a side may have only one set of each rank "
-                    f"{_quoted('one_set_per_rank', rules.source)}"
-                )
-            raise _fail(
-                f"side {name!r} has {len(seen[rank])} sets of {rank.word}s ({shown}), but the pair of the three-player "
-                f"game holds at most one each partner made before they became partners "
-                f"{_quoted('one_set_per_rank', rules.source)}"
-            )
+                raise _fail(_("side {side} has two sets of {ranks} ({melds}), but a side may have only one set of each "
+                              "rank {rule}", side=repr(name), ranks=rank_plural(int(rank)), melds=shown,
+                              rule=_quoted("one_set_per_rank", rules.source)))
+            raise _fail(_("side {side} has {count} sets of {ranks} ({melds}), but the pair of the three-player game holds at "
+                          "most one each partner made before they became partners {rule}", side=repr(name),
+                          count=len(seen[rank]), ranks=rank_plural(int(rank)), melds=shown,
+                          rule=_quoted("one_set_per_rank", rules.source)))
 
 
 def _check_closing(name: str, side: SideInput, rules: Rules) -> None:
@@ -611,10 +616,7 @@ def _parse_side(name: str, data: object, rules: Rules) -> SideInput:
     if raw_pot is None or raw_pot == POT_NONE:
         pot = POT_NONE
         if rules.pot_sizes:
-            raise _fail(
-                f"{where} has no 'pot': under {rules.name} each side has a {pot_word(rules)}; write \"taken\", "
-                f"\"not-taken\" or {{\"unseen\": [CARD, ...]}} ({source_of('pot_size', rules.source)})"
-            )
+            raise _fail(_no_pot(name, rules))
     elif raw_pot in (POT_TAKEN, POT_NOT_TAKEN):
         pot = str(raw_pot)
     elif isinstance(raw_pot, dict) and list(raw_pot) == ["unseen"]:

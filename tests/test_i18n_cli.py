@@ -160,3 +160,24 @@ def test_score_answers_in_italian_and_portuguese_with_the_same_totals_json_and_e
     assert refused.stderr.startswith("buraco-learn score: folha de pontos inválida: dupla 'noi', jogo 1 (5H 6H): não vale.")
     missing = run("score", str(tmp_path / "none.json"), env={"LANG": "it_IT.UTF-8"})
     assert missing.returncode == 2 and "il file non esiste" in missing.stderr
+
+
+def test_score_s_rule_refusals_name_the_rule_in_italian_and_quote_the_document_as_written(tmp_path: Path) -> None:
+    kings = dict(SHEET, sides={**SHEET["sides"], "noi": {**SHEET["sides"]["noi"],
+                                                         "melds": [["KS", "KD", "KH"], ["KC", "KD", "KS"]]}})
+    twins = dict(SHEET, sides={**SHEET["sides"], "voi": {**SHEET["sides"]["voi"], "hands": [["5H", "5H", "5H"]]}})
+    no_pot = dict(SHEET, sides={**SHEET["sides"], "voi": {"melds": [], "hands": [["5S"]]}})
+    expected = [
+        (kings, "la squadra 'noi' ha due tris di re (", "ogni squadra può averne uno solo per valore",
+         "(002 'Melds': \"Your side may have only one set of each rank\")"),
+        (twins, "4 copie del 5♥ (squadra 'noi', combinazione 1; squadra 'voi', mano 1;", "il mazzo ha solo 2 copie di ogni carta", "(002 'Overview': \""),
+        (no_pot, "la squadra 'voi' non dice nulla del pozzetto", "\"taken\" (preso)", "(002 'Setup')"),
+    ]
+    for number, (data, *pieces) in enumerate(expected):
+        sheet = tmp_path / f"foglio{number}.json"
+        sheet.write_text(json.dumps(data), encoding="utf-8")
+        result = run("score", str(sheet), env={"LANG": "it_IT.UTF-8"})
+        assert result.returncode == 2 and result.stderr.startswith("buraco-learn score: foglio dei punti non valido: ")
+        for piece in pieces:
+            assert piece in result.stderr, (piece, result.stderr)
+        assert "side '" not in result.stderr and " but " not in result.stderr

@@ -331,7 +331,7 @@ def test_more_copies_than_the_deck_holds_002() -> None:
     data = sheet(NS=side(["5H 6H 7H"], ["7H"]), EW=side(["7H 8H 9H"]))
     _rejects(data, ITALIAN, "3 copies of 7♥", "side 'NS' meld 1", "side 'EW' meld 1", "2 of each card", "002 'Overview'")
     jokers = sheet(NS=side(["JK 6H 7H", "JK 9S 10S"], ["JK"]), EW=side(["JK 4C 5C"], ["JK"]))
-    _rejects(jokers, ITALIAN, "5 copies of JK", "4 jokers")
+    _rejects(jokers, ITALIAN, "5 jokers (", "only 4 jokers")
 
 
 def test_a_joker_under_brazil_online_003() -> None:
