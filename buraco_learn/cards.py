@@ -178,7 +178,8 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse one card; raises :class:`InvalidNotationError` quoting ``text``."""
         if not isinstance(text, str):
-            raise InvalidNotationError(f"invalid card notation {text!r}: expected text; {_CARD_HINT}")
+            raise InvalidNotationError(_("invalid card notation {card}: expected text; a card is a rank (A 2 3 4 5 6 7 8 9 10 J "
+                                         "Q K, or T for 10) and a suit (S H D C or ♠ ♥ ♦ ♣), or JK for a joker", card=repr(text)))
         token = _normalise(text)
         if token == "JK" or token == "JOKER":
             return cls._interned[JOKER_CODE]
@@ -187,7 +188,8 @@ class Card:
             suit = _SUIT_ALIASES.get(token[-1])
             if rank is not None and suit is not None:
                 return cls._interned[suit * 13 + rank - 1]
-        raise InvalidNotationError(f"invalid card notation {text!r}: {_CARD_HINT}")
+        raise InvalidNotationError(_("invalid card notation {card}: a card is a rank (A 2 3 4 5 6 7 8 9 10 J Q K, or T for 10) "
+                                     "and a suit (S H D C or ♠ ♥ ♦ ♣), or JK for a joker", card=repr(text)))
 
     @property
     def is_joker(self) -> bool:
@@ -312,7 +314,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
                 match = _TOKEN.match(chunk, position)
                 if match is None:
                     bad = chunk if position == 0 else chunk[position:]
-                    raise InvalidNotationError(f"invalid card notation {bad!r} in {text!r}: {_CARD_HINT}")
+                    raise InvalidNotationError(_("invalid card notation {card} in {text}: a card is a rank (A 2 3 4 5 6 7 8 9 10 "
+                                                 "J Q K, or T for 10) and a suit (S H D C or ♠ ♥ ♦ ♣), or JK for a joker",
+                                                 card=repr(bad), text=repr(text)))
                 cards.append(Card.parse(match.group()))
                 position = match.end()
         return tuple(cards)

@@ -570,18 +570,22 @@ def _check_closing(name: str, side: SideInput, rules: Rules) -> None:
 def _keys(data: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...], where: str) -> None:
     for key in required:
         if key not in data:
-            raise _fail(f"{where} has no {key!r}; a score sheet is {SHEET_FORMAT}")
+            raise _fail(_("{where} has no {key}; a score sheet is {format}", where=where, key=repr(key), format=SHEET_FORMAT))
     known = required + optional
     for key in data:
         if key not in known:
             close = difflib.get_close_matches(str(key), known, n=1)
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            raise _fail(f"{where} has an unknown key {key!r} ({hint}expected {', '.join(map(repr, known))})")
+            expected = ", ".join(map(repr, known))
+            if close:
+                raise _fail(_("{where} has an unknown key {key} (did you mean {close}? expected {expected})", where=where,
+                              key=repr(key), close=repr(close[0]), expected=expected))
+            raise _fail(_("{where} has an unknown key {key} (expected {expected})", where=where, key=repr(key),
+                          expected=expected))
 
 
 def _card_list(value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise _fail(f"{where} must be a list of cards such as [\"5H\", \"JK\"], not {value!r}")
+        raise _fail(_("{where} must be a list of cards such as [\"5H\", \"JK\"], not {value}", where=where, value=repr(value)))
     cards = []
     for item in value:
         try:
@@ -593,24 +597,25 @@ def _card_list(value: object, where: str) -> tuple[Card, ...]:
 
 def _list_of_lists(value: object, where: str) -> list[object]:
     if not isinstance(value, list):
-        raise _fail(f"{where} must be a list of card lists such as [[\"5H\", \"6H\", \"7H\"]], not {value!r}")
+        raise _fail(_("{where} must be a list of card lists such as [[\"5H\", \"6H\", \"7H\"]], not {value}", where=where,
+                      value=repr(value)))
     return value
 
 
 def _parse_side(name: str, data: object, rules: Rules) -> SideInput:
-    where = f"side {name!r}"
+    where = _("side {side}", side=repr(name))
     if not isinstance(data, dict):
-        raise _fail(f"{where} must be an object with 'melds', 'hands' and 'pot', not {data!r}")
+        raise _fail(_("{where} must be an object with 'melds', 'hands' and 'pot', not {value}", where=where, value=repr(data)))
     _keys(data, ("melds", "hands"), ("pot",), where)
     melds = []
     for number, raw in enumerate(_list_of_lists(data["melds"], f"{where} 'melds'"), 1):
-        cards = _card_list(raw, f"{where} meld {number}")
+        cards = _card_list(raw, _("{where} meld {number}", where=where, number=number))
         verdict = check_meld(cards, rules)
         if verdict.meld is None:
             raise _fail(_("side {side} meld {number} ({cards}) is illegal: {why}", side=repr(name), number=number,
                           cards=" ".join(card.notation() for card in cards), why=" ".join(verdict.explanations)))
         melds.append(verdict.meld)
-    hands = [_card_list(raw, f"{where} hand {number}") for number, raw in enumerate(_list_of_lists(data["hands"], f"{where} 'hands'"), 1)]
+    hands = [_card_list(raw, _("{where} hand {number}", where=where, number=number)) for number, raw in enumerate(_list_of_lists(data["hands"], f"{where} 'hands'"), 1)]
     pot: str | tuple[Card, ...]
     raw_pot = data.get("pot")
     if raw_pot is None or raw_pot == POT_NONE:
@@ -620,9 +625,10 @@ def _parse_side(name: str, data: object, rules: Rules) -> SideInput:
     elif raw_pot in (POT_TAKEN, POT_NOT_TAKEN):
         pot = str(raw_pot)
     elif isinstance(raw_pot, dict) and list(raw_pot) == ["unseen"]:
-        pot = _card_list(raw_pot["unseen"], f"{where} unseen pot")
+        pot = _card_list(raw_pot["unseen"], _("{where} unseen pot", where=where))
     else:
-        raise _fail(f"{where} 'pot' must be \"taken\", \"not-taken\" or {{\"unseen\": [CARD, ...]}}, not {raw_pot!r}")
+        raise _fail(_("{where} 'pot' must be \"taken\", \"not-taken\" or {{\"unseen\": [CARD, ...]}}, not {value}", where=where,
+                      value=repr(raw_pot)))
     return SideInput(tuple(melds), tuple(hands), pot)
 
 
@@ -647,14 +653,15 @@ def parse_score_sheet(data: object, rules: Rules) -> tuple[dict[str, SideInput],
     buraco_learn.errors.InvalidRecordError: invalid score sheet: side 'A' meld 1: invalid card notation '5X': ...
     """
     if not isinstance(data, dict):
-        raise _fail(f"expected a JSON object, not {type(data).__name__}; a score sheet is {SHEET_FORMAT}")
-    _keys(data, ("closed_by", "sides"), (), "the sheet")
+        raise _fail(_("expected a JSON object, not {kind}; a score sheet is {format}", kind=type(data).__name__,
+                      format=SHEET_FORMAT))
+    _keys(data, ("closed_by", "sides"), (), _("the sheet"))
     closed_by = data["closed_by"]
     if closed_by is not None and not isinstance(closed_by, str):
-        raise _fail(f"'closed_by' must be a side's name or null, not {closed_by!r}")
+        raise _fail(_("'closed_by' must be a side's name or null, not {value}", value=repr(closed_by)))
     raw_sides = data["sides"]
     if not isinstance(raw_sides, dict) or not raw_sides:
-        raise _fail(f"'sides' must be an object with at least one side, not {raw_sides!r}")
+        raise _fail(_("'sides' must be an object with at least one side, not {value}", value=repr(raw_sides)))
     sides = {str(name): _parse_side(str(name), side, rules) for name, side in raw_sides.items()}
     check_hand(sides, closed_by, rules)
     return sides, closed_by

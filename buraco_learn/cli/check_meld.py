@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from typing import Any
 
-from buraco_learn.cards import _CARD_HINT
 from buraco_learn.cli import add_rules_arguments, rules_from_args
 from buraco_learn.errors import BuracoError
 from buraco_learn.i18n import _, language
@@ -88,20 +86,8 @@ def _error_of(line: str) -> str:
     try:
         check_meld(line)
     except BuracoError as error:
-        return _notation_error(str(error))
+        return str(error)  # in the language already (buraco_learn.cards)
     return _("cannot be read")
-
-
-_BAD_CARD = re.compile(r"invalid card notation (.*) in (.*): " + re.escape(_CARD_HINT), re.DOTALL)
-
-
-def _notation_error(message: str) -> str:
-    """A card notation error (buraco_learn.cards' English) in the current language."""
-    found = _BAD_CARD.fullmatch(message) if language() != "en" else None
-    if found is None:
-        return message
-    return _("invalid card notation {card} in {text}: a card is a rank (A 2 3 4 5 6 7 8 9 10 J Q K, or T for 10) "
-             "and a suit (S H D C or ♠ ♥ ♦ ♣), or JK for a joker", card=found[1], text=found[2])
 
 
 def _answer(line: str, rules: Rules, as_json: bool) -> tuple[bool, str] | None:
