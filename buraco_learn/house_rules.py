@@ -699,4 +699,6 @@ def describe(rules: Rules, *, named: bool = False) -> str:
     if rules.name == rules.base and not changed:
         return base
     items = ", ".join(f"{option_label(option)} {choice_label(option, value)}" for option, value in changed.items())
-    return f"{rules.name}: {base}" + (f" with {items}" if items else ", unchanged")
+    if items:
+        return _("{name}: {base} with {changes}", name=rules.name, base=base, changes=items)
+    return _("{name}: {base}, unchanged", name=rules.name, base=base)

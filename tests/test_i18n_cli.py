@@ -181,3 +181,18 @@ def test_score_s_rule_refusals_name_the_rule_in_italian_and_quote_the_document_a
         for piece in pieces:
             assert piece in result.stderr, (piece, result.stderr)
         assert "side '" not in result.stderr and " but " not in result.stderr
+
+
+def test_rules_lists_its_options_and_saves_a_house_ruleset_in_the_language(tmp_path: Path) -> None:
+    english = run("rules", "--options")
+    italian = run("rules", "--options", env={"LANG": "it_IT.UTF-8"})
+    assert english.returncode == italian.returncode == 0
+    assert len(english.stdout.splitlines()) == len(italian.stdout.splitlines())  # one line per option in both
+    assert "players (default 4): " in english.stdout
+    assert "players: Giocatori al tavolo (di base: 4) Quanti giocatori siedono al tavolo. Valori: da 2 a 6." in italian.stdout
+    saved = run("rules", "--rules", "italian", "--option", "target=1005", "--name", "Clube", "--save",
+                str(tmp_path / "clube.json"), env={"LANG": "pt_BR.UTF-8"})
+    assert saved.returncode == 0 and saved.stdout.startswith("salvo: Clube: italian (002) com "), saved.stdout
+    assert f"em {tmp_path / 'clube.json'}: jogue com --rules " in saved.stdout
+    both = run("rules", "italian", "--rules", "cutthroat", env={"LANG": "it_IT.UTF-8"})
+    assert both.returncode == 2 and "indica il regolamento una volta sola" in both.stderr
