@@ -38,7 +38,7 @@ from typing import Any, Final
 from buraco_learn.cards import Card, Rank, copies_in_deck, parse_cards
 from buraco_learn.errors import InvalidRecordError
 from buraco_learn.game.predicates import BURRACO, POT, close_shortfall
-from buraco_learn.i18n import N_, _, language
+from buraco_learn.i18n import N_, _
 from buraco_learn.melds import Meld, burraco_kind, check_meld
 from buraco_learn.problems import rank_plural
 from buraco_learn.rules import Rules
@@ -173,18 +173,19 @@ class ScoreItem:
     cards: str = field(default="", compare=False, repr=False)
 
     def text(self) -> str:
-        """The line in the current language (in English, :attr:`label`).
+        """The line for people, in the current language, a joker by its name (:attr:`label` is the
+        line as the JSON output writes it, the joker as ``JK``).
 
         >>> from buraco_learn import preset
         >>> from buraco_learn.i18n import use
         >>> item = score_side(SideInput.of(["5S 6S 7S"], hands=["JK"]), False, preset("italian")).items()[1]
-        >>> item.text()
-        'in hand: JK'
+        >>> item.label, item.text()
+        ('in hand: JK', 'in hand: joker')
         >>> with use("it"):
         ...     item.text()
         'in mano: jolly'
         """
-        if not self.message or language() == "en":
+        if not self.message:
             return self.label
         return _(self.message, cards=card_faces(self.cards))
 
@@ -408,7 +409,7 @@ def format_breakdown(scores: Mapping[str, SideScore]) -> str:
     >>> print(format_breakdown(score_hand({"East-West": side}, None, preset("italian"))))
     East-West
          +15  meld 5♠ 6♠ 7♠       (002 'Scoring')
-         -30  in hand: JK         (002 'Scoring')
+         -30  in hand: joker      (002 'Scoring')
         -100  pozzetto not taken  (002 'Scoring')
         -115  total for East-West
     <BLANKLINE>

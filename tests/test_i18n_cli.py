@@ -144,7 +144,7 @@ def test_score_answers_in_italian_and_portuguese_with_the_same_totals_json_and_e
     english = run("score", str(sheet))
     italian = run("score", str(sheet), env={"LANG": "it_IT.UTF-8"})
     assert english.returncode == italian.returncode == 0
-    assert "total for noi" in english.stdout and "in hand: 2♣ JK" in english.stdout  # English as it was
+    assert "total for noi" in english.stdout and "in hand: 2♣ joker" in english.stdout  # a joker by its name
     assert "noi (ha chiuso la mano)" in italian.stdout and "burraco pulito 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥" in italian.stdout
     assert "in mano: 2♣ jolly" in italian.stdout and "pozzetto non preso" in italian.stdout
     assert italian.stdout.splitlines()[-1] == "Totali: noi 385, voi -120"
