@@ -47,6 +47,7 @@ from buraco_learn.cards import Card
 from buraco_learn.game.actions import Action
 from buraco_learn.game.position import position
 from buraco_learn.game.state import HandState
+from buraco_learn.game.words import card_text
 from buraco_learn.i18n import N_, _, language, use
 from buraco_learn.presets import preset
 from buraco_learn.render import cards_svg
@@ -134,9 +135,7 @@ class Spot:
         return _FIELD.sub(word, _(self.why))
 
 
-def card_words(card: Card) -> str:
-    """A card as the lessons' reasons write it: ``'7♥'``, and a joker as ``'joker'``."""
-    return _("joker") if card.is_joker else card.unicode()
+card_words = card_text  # a card as the lessons' reasons write it: ``'7♥'``, a joker by its name
 
 
 _DRAW_TASK: Final = N_("You have not drawn yet. Draw from the stock, or take the whole discard pile?")

@@ -136,9 +136,6 @@ def cards_list(codes: Sequence[int]) -> str:
     return words_cards_list([_CARD[code] for code in codes])
 
 
-_and = and_melds
-
-
 #: The suits' names ("a run of hearts"; ``one suit`` for a run whose suit is not known).
 _SUITS = {0: N_("spades"), 1: N_("hearts"), 2: N_("diamonds"), 3: N_("clubs"), None: N_("one suit")}
 
@@ -251,7 +248,7 @@ def action_words(pos: Position, action: Action) -> str:
     codes = [card.code for card in action.cards]
     if kind == A.MELD:
         groups = [[card.code for card in group] for group in action.groups]
-        return _("lay down {melds}", melds=_and([_new_meld(group, pos) for group in groups]))
+        return _("lay down {melds}", melds=and_melds([_new_meld(group, pos) for group in groups]))
     target = pos.meld_by_id(action.target)
     where = meld_words(target, rules, pos.side) if target is not None else _(_OURS_MELD[not rules.partnerships])
     if kind == A.SWAP:

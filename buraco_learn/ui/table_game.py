@@ -45,7 +45,7 @@ from buraco_learn.game.match import Match
 from buraco_learn.game.record import bot_seed
 from buraco_learn.game.state import HandState
 from buraco_learn.game.view import PlayerView
-from buraco_learn.game.words import cards_list
+from buraco_learn.game.words import card_text, cards_list, meld_label
 from buraco_learn.i18n import N_, _, language, ngettext
 from buraco_learn.presets import preset
 from buraco_learn.rules import Rules
@@ -65,12 +65,10 @@ from buraco_learn.ui.hints import (
 )
 from buraco_learn.ui.table_view import (
     card_id,
-    card_words,
     cards_words,
     log_effects,
     log_sentence,
     meld_name,
-    meld_word,
     refusal_text,
     result_view,
     seat_word,
@@ -304,7 +302,7 @@ class TableGame:
         if (self.learner_turn and action.kind == A.DISCARD and action.cards and len(state.hands[self.seat]) == 1
                 and state.is_legal(Action.close(action.cards[0]))):
             source = cite("close_by_discard", self.rules.source).short()
-            return _("Close by discarding the {card}: press Close ({source}).", card=card_words(action.cards[0]), source=source)
+            return _("Close by discarding the {card}: press Close ({source}).", card=card_text(action.cards[0]), source=source)
         need = self.rules.min_meld_cards
         short = next((group for group in action.groups if len(group) < need), None) if action.kind == A.MELD else None
         if self.learner_turn and state.phase == "play" and short is not None:
@@ -404,7 +402,7 @@ class TableGame:
         self.result = result_view(
             scores, end_reason=state.end_reason, closed_by=closed, my_side=state.side_names[state.side_of[self.seat]],
             totals=totals, counted=self.counted, winner=winner, you=self.seat_name,
-            melds={name: [(meld.meld.notation(unicode=True), f"{meld_name(meld.meld)} ({meld_word(meld.id)})")
+            melds={name: [(meld.meld.notation(unicode=True), f"{meld_name(meld.meld)} ({meld_label(meld.id)})")
                           for meld in state.side_melds(side)] for side, name in enumerate(state.side_names)},
             word=burraco_word(self.rules),
         )

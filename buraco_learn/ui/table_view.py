@@ -78,25 +78,12 @@ def and_list(words: Sequence[str]) -> str:
     return _("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
 
 
-card_words = card_text  # ``7♥``, or ``joker`` in the learner's language
-
-
 def cards_words(cards: Sequence[Card]) -> str:
     """The cards an action moves, in a sentence: English ``'the 8♥ and 9♥'``; other languages without the
     article (``'8♥ e 9♥'``), which each message's translation places itself."""
     if language() == "en":
         return cards_list(cards)
-    return and_list([card_words(card) for card in cards])
-
-
-def _row(cards: Sequence[Card]) -> str:
-    """A meld's cards as they lie: ``5♥ 6♥ 7♥`` (other languages name the joker: ``jolly``)."""
-    return cards_row(cards)
-
-
-def meld_word(number: int) -> str:
-    """``'meld 3'``: the number the table shows on a meld, as texts name it (in the learner's language)."""
-    return meld_label(number)
+    return and_list([card_text(card) for card in cards])
 
 
 # -- words, never notation: what the table says about cards, melds and actions ------------------------
@@ -233,10 +220,10 @@ def log_sentence(
         return _(_LOG[("close-none", you)], who=who)
     if kind == A.MELD:
         if laid:
-            parts = [_("{cards}, a {name} ({meld})", cards=_row([slot.card for slot in meld.slots]), name=meld_name(meld),
-                       meld=meld_word(number)) for number, meld in laid]
+            parts = [_("{cards}, a {name} ({meld})", cards=cards_row([slot.card for slot in meld.slots]), name=meld_name(meld),
+                       meld=meld_label(number)) for number, meld in laid]
         else:
-            parts = [_row(group) for group in action.groups]
+            parts = [cards_row(group) for group in action.groups]
         joined = " and ".join(parts) if language() == "en" else and_list(parts)
         return _(_LOG[(A.MELD, you)], who=who, melds=joined)
     if kind in (A.ADD, A.SWAP):
@@ -246,7 +233,7 @@ def log_sentence(
         if you and whose in ("ours", "yours"):  # pragma: no cover - the learner's own side is "your" to them
             whose = "your"
         key = (kind, you, whose)
-        return _(_LOG_MELD[key], who=who, cards=cards_words(action.cards), meld=meld_word(target),
+        return _(_LOG_MELD[key], who=who, cards=cards_words(action.cards), meld=meld_label(target),
                  name=meld_name(known[0]) if known else "", side=known[2] if known else "")
     return _(_LOG.get((kind, you), "{who} {kind}."), who=who, kind=kind)  # draw, redraw
 
@@ -268,7 +255,7 @@ def refusal_text(refusal: str | BaseException) -> str:
     text = _PREFIX.sub("", str(refusal).strip(), count=1)
     if language() != "en":
         text = _translated_prefix().sub("", text, count=1)
-    text = _MELD_NUMBER.sub(lambda found: meld_word(int(found.group(1))), text)
+    text = _MELD_NUMBER.sub(lambda found: meld_label(int(found.group(1))), text)
     text = _CARD_CODE.sub(lambda found: Card.parse(found.group(0)).unicode(), text)
     text = re.sub(r"\bJK\b", _("joker"), text)
     text = text[:1].upper() + text[1:]
@@ -428,7 +415,7 @@ def meld_view_of(meld: Mapping[str, Any], rules: Rules, mine: bool, marks: Mappi
             view["label"] = _("{card}, turned crosswise", card=view["label"])
     number = int(meld["id"])
     word = burraco_word(rules)
-    label = ngettext("{meld}, a {name}, {n} card", "{meld}, a {name}, {n} cards", len(cards), meld=meld_word(number),
+    label = ngettext("{meld}, a {name}, {n} card", "{meld}, a {name}, {n} cards", len(cards), meld=meld_label(number),
                      name=meld_name(parsed))
     if kind:
         if language() == "en":
@@ -441,9 +428,9 @@ def meld_view_of(meld: Mapping[str, Any], rules: Rules, mine: bool, marks: Mappi
         "id": number,
         "key": f"m{number}",
         "tag": meld_tag(number),
-        "tag_text": meld_word(number),
-        "add_label": _("Add the selected cards to {meld}", meld=meld_word(number)),
-        "swap_label": _("Swap the selected card for the wild card in {meld}", meld=meld_word(number)),
+        "tag_text": meld_label(number),
+        "add_label": _("Add the selected cards to {meld}", meld=meld_label(number)),
+        "swap_label": _("Swap the selected card for the wild card in {meld}", meld=meld_label(number)),
         "name": meld_name(parsed),
         "kind": meld["kind"],
         "burraco": kind,
