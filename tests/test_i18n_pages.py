@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FILES = ["buraco_learn/app/views.py", "buraco_learn/app/positions.py", "buraco_learn/app/scorehands.py",
          "buraco_learn/app/exercises.py", "buraco_learn/app/guided.py", "buraco_learn/ui/score_sheet.py",
          "buraco_learn/ui/replay.py", "buraco_learn/ui/replayer.py", "buraco_learn/scoring.py",
-         "buraco_learn/app/strategy.py", "buraco_learn/coach/explain.py"]
+         "buraco_learn/app/strategy.py", "buraco_learn/coach/explain.py", "buraco_learn/app/variants.py"]
 LANGS = ["it", "pt_BR"]
 #: A few words each language's pages always use.
 NATIVE = {"it": re.compile(r"(?<!\w)(carte|regole|combinazione|valida|mano|punti|tallone|scarti|matte|giusto|il|la|le|di|è|e)(?!\w)"),
@@ -260,3 +260,29 @@ def test_a_strategy_position_wrong_then_right(lang: str) -> None:
         _check(_text(page), lang)
     assert {"it": "Non è la scelta dell'allenatore", "pt_BR": "Não é a escolha do treinador"}[lang] in wrong
     assert {"it": "L'allenatore è d'accordo", "pt_BR": "O treinador concorda"}[lang] in html.unescape(right)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lesson", ["bukharo", "aberto", "brazil-online", "cutthroat"])
+def test_a_variants_lesson_its_turns_questions_and_comparison(lang: str, lesson: str) -> None:
+    """Lessons 16 to 19: each turn's task and goals, each question (its position, choices, why after a wrong
+    answer) and the comparison under two other rulesets read in the language; a refused try's reason too."""
+    from buraco_learn.app import variants as v
+    from buraco_learn.app.exercises import TableExercise
+
+    texts: list[str] = []
+    with use(lang):
+        for play in v.PLAYS.values():
+            if play.exercise.rules in v.FAMILIES[lesson]:
+                table = TableExercise(play.exercise.in_language(), autoplay=False)
+                texts += [str(table.task.value), *(label for label, _met in table.goals())]
+        for marked in v.MARKED[lesson]:
+            question, rules = marked.shown(), preset(marked.rules)
+            texts += [question.prompt(rules), question.explain(rules), " ".join(question.choices(rules)), marked.heading()]
+            assert marked.answer_under(marked.rules) == marked.marked() in question.choices(rules)
+        texts += [v.compare_html(lesson, preset("italian")), v.compare_html(lesson, preset("cutthroat"))]
+        refused = v.MARKED["aberto"][1].question.explain(preset("aberto"))
+    for text in texts:
+        _check(_text(text), lang, words=False)
+    assert _text("".join(texts)) and NATIVE[lang].search(_text(" ".join(texts)))
+    assert refused.startswith({"it": "<p>Rifiutato: ", "pt_BR": "<p>Recusado: "}[lang]), refused

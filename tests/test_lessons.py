@@ -143,6 +143,7 @@ def test_a_pages_copy_in_a_language_is_its_english_page_in_that_language(noteboo
         return [re.findall(r'(begin\("[^"]+"|\.show\("[^"]+"\)|lesson\.end\(\)|finish\("[^"]+"\)|landing\()', cell)
                 for cell in cells]
 
+    assert copy["metadata"]["title"] != english["metadata"]["title"], f"{page_key(notebook)}: its title (the browser tab's) is English"
     said = f'language="{language}"'
     assert any(said in "".join(cell["source"]) for cell in copy["cells"] if cell["cell_type"] == "code"), \
         f"{page_key(notebook)} does not say {said} where its page begins"

@@ -147,6 +147,19 @@ def _burraco_prompt(prompt: str, count: int, rules: Rules) -> str:
     return _(_BURRACO_PROMPTS[word], prompt=_(prompt), count=count)
 
 
+#: "not a burraco" by the ruleset's word for it (a whole message each: "non è una canasta")
+_NOT_A_BURRACO = {"burraco": N_("not a burraco"), "canasta": N_("not a canasta"), "canastra": N_("not a canastra")}
+
+
+def kind_word(kind: str, rules: Rules) -> str:
+    """A choice of :data:`BURRACO_CHOICES` as the learner reads it: in their language, and "not a burraco" in the
+    ruleset's own word (``not a canasta`` under 001 and 004)."""
+    if kind == "not a burraco":
+        word = burraco_word(rules)
+        return _(_NOT_A_BURRACO[word]) if word in _NOT_A_BURRACO else f"not a {word}"
+    return _(kind)
+
+
 def burraco_question(cards: str, prompt: str = N_("What is this meld?")) -> Question:
     """"Clean, dirty ... or not a burraco?" for ``cards``; the answer is :func:`burraco_kind`'s."""
     parsed = list(parse_cards(cards))
@@ -157,7 +170,7 @@ def burraco_question(cards: str, prompt: str = N_("What is this meld?")) -> Ques
             present.add("semi-clean")
         if rules.royal_bonus:
             present.update(("royal", "ace-to-ace"))
-        return tuple(_(choice) for choice in BURRACO_CHOICES if choice in present)
+        return tuple(kind_word(choice, rules) for choice in BURRACO_CHOICES if choice in present)
 
     def explain(rules: Rules) -> str:
         from buraco_learn.app.positions import burraco_row
@@ -167,7 +180,7 @@ def burraco_question(cards: str, prompt: str = N_("What is this meld?")) -> Ques
     return Question(
         prompt=lambda rules: f"<p>{html.escape(_burraco_prompt(prompt, len(parsed), rules))}</p>{cards_svg(parsed, scale=0.6)}",
         choices=choices,
-        answer=lambda rules: _(burraco_kind_of(cards, rules)),
+        answer=lambda rules: kind_word(burraco_kind_of(cards, rules), rules),
         explain=explain,
     )
 

@@ -585,14 +585,15 @@ def meld_question(cards: str, prompt: str = N_("Is this a legal meld?"), *, clea
 
 def number_question(prompt: str, answer: Callable[[Rules], int], explain: Callable[[Rules], str],
                     distractors: Callable[[Rules], Iterable[int]]) -> Question:
-    """A question with a number for answer, offered among ``distractors`` (sorted, without repeats)."""
+    """A question with a number for answer, offered among ``distractors`` (sorted, without repeats); ``prompt`` is a
+    message of the catalogue, said in the language of the moment it is shown."""
 
     def choices(rules: Rules) -> Sequence[str]:
         values = {answer(rules), *distractors(rules)}
         return tuple(str(value) for value in sorted(values))
 
     return Question(
-        prompt=lambda rules: f"<p>{html.escape(prompt)}</p>",
+        prompt=lambda rules: "<p>" + html.escape(_(prompt)) + "</p>",
         choices=choices,
         answer=lambda rules: str(answer(rules)),
         explain=lambda rules: f"<p>{explain(rules)}</p>",

@@ -141,7 +141,8 @@ def run_trial(trial: Trial, rules: Rules) -> TrialResult:
     return TrialResult(trial, rules, state, True, refusal is None, "" if refusal is None else refusal_text(refusal))
 
 
-def _pot_line(state: HandState, seat: int = 0) -> str:
+def pot_line(state: HandState, seat: int = 0) -> str:
+    """Whether the seat's side has taken its pot, in the pot's own name (empty where the rules have no pots)."""
     rules = state.rules
     if not rules.pot_sizes:
         return ""
@@ -212,7 +213,7 @@ def pile_html(state: HandState) -> str:
 def position_html(state: HandState, seat: int = 0) -> str:
     """The seat's hand, its side's melds (burracos marked crosswise), the pile and the pot, as pictures."""
     parts = [hand_html(state, seat), melds_html(state, state.side_of[seat], seat), pile_html(state)]
-    pot = _pot_line(state, seat)
+    pot = pot_line(state, seat)
     if pot:
         parts.append(f'<div class="pos-pot">{html.escape(capitalised(pot))}.</div>')
     return f'<div class="buraco-position">{"".join(parts)}</div>'

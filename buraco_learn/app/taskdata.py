@@ -402,7 +402,7 @@ def _number_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
     choices = entry.get("choices", [])
     if not isinstance(choices, list) or len(choices) < 2 or not all(isinstance(choice, int) for choice in choices):
         raise block.fail(f"{where}: choices must be two or more whole numbers (the answer is added if missing)")
-    return number_question(_(str(entry["number"])), value, why, lambda rules: tuple(choices))
+    return number_question(str(entry["number"]), value, why, lambda rules: tuple(choices))
 
 
 def _preset_question(block: Block, where: str, entry: Mapping[str, Any]) -> Any:
@@ -504,7 +504,7 @@ def _variant_play(block: Block) -> Any:
     name = block.need("play")
     if not _known(name, PLAYS):
         raise block.fail(f"unknown play {name!r} (known: {', '.join(PLAYS)})")
-    return PLAYS[name].exercise
+    return PLAYS[name].exercise.in_language()
 
 
 def _variant_quiz(block: Block) -> Any:

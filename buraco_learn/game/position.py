@@ -68,9 +68,10 @@ def position(
             seat_hands[names.index(name)] = [allocator.take(card) for card in text.split()]
         side_names = ["".join(names[seat] for seat in seats) for seats in rules.sides]
         table: list[TableMeld] = []
-        for side_name, texts in (melds or {}).items():
+        for side_name in [*(melds or {}), *pots_taken, *(scores or {})]:
             if side_name not in side_names:
                 raise InvalidRecordError(f"unknown side {side_name!r}: sides are {', '.join(side_names)}")
+        for side_name, texts in (melds or {}).items():
             for text in texts:
                 meld = Meld.parse(text, rules)
                 ids = [allocator.take(slot.card.notation()) for slot in meld.slots]

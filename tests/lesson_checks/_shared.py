@@ -45,6 +45,8 @@ def coach_reviews_a_position(lesson: Any) -> bool:
 def variant_plays_and_answers(lesson: Any, name: str, plays: tuple[str, ...], answers: list[str], italian_says: str) -> bool:
     """A variants lesson: each turn's marked line meets its goals; the comparison answers as Italian Burraco does
     (``italian_says``), and, each question under its own ruleset, gives the lesson's marked answers."""
+    import html
+
     from buraco_learn.app import variants as v
 
     chooser = lesson.chooser
@@ -52,11 +54,11 @@ def variant_plays_and_answers(lesson: Any, name: str, plays: tuple[str, ...], an
         exercise = lesson[play]
         for action in v.PLAYS[play].solution:
             exercise.play(action)
-        assert all(met for _, met in exercise.goals()) and "Well done" in exercise.status.value
-    assert italian_says in v.compare_html(name, chooser.rules)  # Italian Burraco answers otherwise
+        assert all(met for _, met in exercise.goals()) and words("✔ Well done: every goal met.") in exercise.status.value
+    assert html.escape(italian_says) in v.compare_html(name, chooser.rules)  # Italian Burraco answers otherwise
     for marked, answer in zip(v.MARKED[name], answers):  # each under its own ruleset
         chooser.select(marked.rules)
-        assert f'class="variant-answer">{answer}<' in v.compare_html(name, chooser.rules)
+        assert f'class="variant-answer">{html.escape(answer)}<' in v.compare_html(name, chooser.rules)
     chooser.select("italian")
     return True
 
