@@ -98,6 +98,7 @@ def test_the_table_exercise_ticks_the_goals_and_says_well_done() -> None:
     for action in play.solution[1:]:
         exercise.play(action)
     assert all(met for _, met in exercise.goals()) and "Well done" in exercise.status.value
+    assert "(Brazilian open Buraco rules)" in exercise.task.value and "aberto" not in exercise.task.value  # as players say it
 
 
 def test_the_lessons_speak_each_rulesets_own_words() -> None:

@@ -54,7 +54,7 @@ from buraco_learn.app.scorehands import HandEnd, breakdown_html, deal_hand_end, 
 from buraco_learn.cards import parse_cards
 from buraco_learn.errors import BuracoError
 from buraco_learn.i18n import N_, _, ngettext
-from buraco_learn.presets import preset
+from buraco_learn.presets import preset, ruleset_name
 from buraco_learn.render import cards_svg
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import SideScore, burraco_word
@@ -204,8 +204,8 @@ class TableExercise:
         self.autoplay = autoplay
         self.bots = bots
         self.pace = pace
-        name = exercise.ruleset().name  # named only off the beginner path's ruleset (the table's heading names it too)
-        under = "" if name == "italian" else " " + _("<em>({ruleset} rules)</em>", ruleset=html.escape(name))
+        rules = exercise.ruleset()  # named only off the beginner path's ruleset, as players say it (the table's heading too)
+        under = "" if rules.name == "italian" else " " + _("<em>({ruleset} rules)</em>", ruleset=html.escape(ruleset_name(rules)))
         task = _("<strong>Your task:</strong> {task}", task=html.escape(exercise.task))
         self.task = parts.html(f'{STYLE}<p class="exercise-task">{task}{under}</p>')
         self.status = parts.html()
