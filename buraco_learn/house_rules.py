@@ -518,25 +518,29 @@ def check_option(option: str, value: Any) -> Any:
 
 
 # -- what the whole ruleset needs (several options together) --------------------------------------
-#: A refusal of Rules' own checks that names no option in quotes: the option it is about, and the words.
+#: A refusal of Rules' own checks about several options together: a phrase of its message, the option it is
+#: about, the words (a message of the catalogue) and the options they name (``{a}``, ``{b}``: each by its label).
 _TOGETHER: Final = (
-    ("partnership play is for", "players", "Partnership play needs 2, 3 or 4 players."),
-    ("pot per side", "pot_sizes", "There must be one pot per side: as many numbers in “Cards in each pot” as there are sides."),
-    ("every pot holds", "pot_sizes", "Every pot holds at least one card."),
-    ("close_needs_pot is set", "close_needs_pot", "“Closing needs the pot taken” is set, but the ruleset has no pots."),
-    ("the deal needs", "hand_size", "The deck is too small for this deal: fewer cards per player, fewer players or "
-                                    "smaller pots (at least 3 cards must be left for the stock)."),
-    ("min_naturals must reach", "min_naturals", "With no wild cards allowed, “Fewest natural cards in a meld” must "
-                                                "reach “Fewest cards in a new meld”."),
-    ("neither sets nor runs", "runs", "A ruleset must allow sets or runs, or no meld could ever be legal."),
+    ("partnership play is for", "players", N_("Partnership play needs 2, 3 or 4 players."), ()),
+    ("pot per side", "pot_sizes", N_("There must be one pot per side: as many numbers in {a} as there are sides."), ("pot_sizes",)),
+    ("every pot holds", "pot_sizes", N_("Every pot holds at least one card."), ()),
+    ("close_needs_pot is set", "close_needs_pot", N_("{a} is set, but the ruleset has no pots."), ("close_needs_pot",)),
+    ("the deal needs", "hand_size", N_("The deck is too small for this deal: fewer cards per player, fewer players or "
+                                       "smaller pots (at least 3 cards must be left for the stock)."), ()),
+    ("min_naturals must reach", "min_naturals", N_("With no wild cards allowed, {a} must reach {b}."), ("min_naturals", "min_meld_cards")),
+    ("neither sets nor runs", "runs", N_("A ruleset must allow sets or runs, or no meld could ever be legal."), ()),
+    ("pile_take 'any-depth' needs", "pile_take", N_("{a}: “{depth}” needs {b}: “{all}”, since a player takes the pile down "
+                                                    "to a card they can see (004 'The rules in full')."), ("pile_take", "pile_visible")),
 )
 
 
 def _together(error: InvalidRulesError, changed: list[str]) -> HouseRulesError:
     message = str(error)
-    for needle, together, words in _TOGETHER:
+    for needle, together, words, named in _TOGETHER:
         if needle in message:
-            return HouseRulesError(f"rules option {together!r}: {message}", option=together, words=words)
+            labels = dict(zip("ab", (f"“{option_label(option)}”" for option in named)))
+            said = _(words, **labels, depth=choice_label("pile_take", "any-depth"), all=choice_label("pile_visible", "all"))
+            return HouseRulesError(f"rules option {together!r}: {message}", option=together, words=said)
     quoted = re.search(r"'([a-z_]+)'", message)
     option: str | None = quoted.group(1) if quoted and quoted.group(1) in _FIELDS else (changed[-1] if changed else None)
     label = f"“{option_label(option)}”: " if option is not None else ""

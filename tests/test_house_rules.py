@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -212,3 +213,39 @@ def test_one_table_of_option_words_covers_every_option() -> None:
     assert pages.OPTION_WORDS["sets"] == ("Sets", OPTION_TEXTS["sets"].sentence)
     # a yes under "No throwing back a one-card pile" must mean the rule holds
     assert "forbidden" in pages.option_words("forbid_rediscard_single")
+
+
+#: Rulesets whose options are each within bounds but do not go together (Rules' own checks refuse them).
+TOGETHER = [("italian", {"players": 5}, "players"), ("italian", {"pot_sizes": [11]}, "pot_sizes"),
+            ("cutthroat", {"close_needs_pot": True}, "close_needs_pot"), ("italian", {"hand_size": 20, "pot_sizes": [13, 13]}, "hand_size"),
+            ("italian", {"max_wilds": 0, "min_naturals": 2}, "min_naturals"), ("italian", {"sets": False, "runs": False}, "runs"),
+            ("cutthroat", {"pile_visible": "top"}, "pile_take")]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pt_BR"])
+@pytest.mark.parametrize(("base", "changes", "option"), TOGETHER)
+def test_options_that_do_not_go_together_are_refused_in_the_learners_language(lang: str, base: str, changes: dict[str, object],
+                                                                               option: str) -> None:
+    """The house rules page shows ``words``: the option it is about by its label, never an identifier, in the language."""
+    from buraco_learn.i18n import use
+
+    with use(lang):
+        with pytest.raises(HouseRulesError) as caught:
+            build(base, changes)
+        label = option_label(option)
+    assert caught.value.option == option
+    words = caught.value.words
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b|any-depth|'all'", words), words  # no option's identifier, no code
+    if lang != "en":
+        english = build_words_in_english(base, changes)
+        assert words != english and not any(piece in words for piece in re.split(r"“[^”]*”|\d{3} '[^']*'|[:,.()]", english) if len(piece.split()) >= 4)
+    if option in ("pot_sizes", "close_needs_pot", "min_naturals", "pile_take") and "pot per side" not in words:
+        assert label in words or option == "pot_sizes", words
+
+
+def build_words_in_english(base: str, changes: dict[str, object]) -> str:
+    try:
+        build(base, changes)
+    except HouseRulesError as error:
+        return error.words
+    raise AssertionError("not refused")
