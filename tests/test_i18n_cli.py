@@ -196,3 +196,56 @@ def test_rules_lists_its_options_and_saves_a_house_ruleset_in_the_language(tmp_p
     assert f"em {tmp_path / 'clube.json'}: jogue com --rules " in saved.stdout
     both = run("rules", "italian", "--rules", "cutthroat", env={"LANG": "it_IT.UTF-8"})
     assert both.returncode == 2 and "indica il regolamento una volta sola" in both.stderr
+
+
+#: Every command's help: its own words and argparse's (headings, "show this help message and exit").
+HELP_ENGLISH = ("usage:", "positional arguments", "options:", "show this help message and exit", "the language of messages",
+                "serve the lessons", "how many hands", "hands per preset", "level A", "runs per benchmark", "the record (",
+                "the folder to write", "ruleset: a preset", "Score a hand from", "print one JSON object")
+
+
+@pytest.mark.parametrize("lang", ["it", "pt_BR"])
+def test_every_commands_help_and_argparses_own_words_are_in_the_language(lang: str) -> None:
+    from buraco_learn.cli import COMMANDS
+
+    texts = [in_process(["--lang", lang, "--help"])[1]]
+    texts += [in_process(["--lang", lang, command, "--help"])[1] for command in COMMANDS]
+    assert all(texts)
+    for text in texts:
+        for english in HELP_ENGLISH:
+            assert english not in text, (english, text[:400])
+    assert {"it": "uso: buraco-learn", "pt_BR": "uso: buraco-learn"}[lang] in texts[0]
+    assert {"it": "mostra questo aiuto ed esci", "pt_BR": "mostra esta ajuda e sai"}[lang] in texts[1]
+    assert '{"closed_by": SIDE or null' in " ".join(" ".join(texts).split())  # the score sheet's JSON shape as written
+
+
+@pytest.mark.parametrize("lang", ["it", "pt_BR"])
+def test_the_other_commands_refuse_and_report_in_the_language_with_the_same_exit_statuses(lang: str, tmp_path: Path) -> None:
+    """selfplay, replay, simulate, arena, bench and serve: a command line argparse refuses, a refusal of the
+    command's own, and what a run prints; the exit statuses are the English ones."""
+    cases = [(["selfplay", "--seed", "1"], 2, {"it": "servono questi argomenti: --hands", "pt_BR": "estes argumentos são obrigatórios: --hands"}),
+             (["selfplay", "--hands", "0", "--seed", "1"], 2, {"it": "--hands deve essere almeno 1", "pt_BR": "--hands precisa ser pelo menos 1"}),
+             (["selfplay", "--hands", "1", "--seed", "1", "--bots", "genius"], 2,
+              {"it": "livello di bot sconosciuto 'genius'", "pt_BR": "nível de robô desconhecido 'genius'"}),
+             (["replay", str(tmp_path / "none.json")], 2, {"it": "impossibile leggere", "pt_BR": "não foi possível ler"}),
+             (["simulate", "--hands", "0"], 2, {"it": "--hands deve essere almeno 1", "pt_BR": "--hands precisa ser pelo menos 1"}),
+             (["arena", "--a", "random", "--b", "nobody"], 2, {"it": "livello sconosciuto 'nobody' per --b", "pt_BR": "nível desconhecido 'nobody' para --b"}),
+             (["bench", "nothing"], 2, {"it": "benchmark sconosciuto 'nothing'", "pt_BR": "benchmark desconhecido 'nothing'"}),
+             (["serve", "--port", "99999"], 2, {"it": "--port 99999 non valido", "pt_BR": "--port 99999 inválido"}),
+             (["serve", "--bogus"], 2, {"it": "argomenti non riconosciuti: --bogus", "pt_BR": "argumentos não reconhecidos: --bogus"}),
+             (["selfplay", "--hands", "1", "--seed", "3", "--option", "source=001"], 2,
+              {"it": "--option source non valido", "pt_BR": "--option source inválido"})]
+    for argv, status, said in cases:
+        english_status, _out, english_err = in_process(argv)
+        got, out, err = in_process(["--lang", lang, *argv])
+        assert got == english_status == status, (argv, got, err)
+        assert said[lang] in err, (argv, err)
+        assert err != english_err
+    record = tmp_path / "game.json"
+    status, out, _err = in_process(["--lang", lang, "selfplay", "--hands", "1", "--seed", "2", "--quiet", "--record", str(record)])
+    assert status == 0 and {"it": "1 mano di italian, seme 2", "pt_BR": "1 mão de italian, semente 2"}[lang] in out
+    assert {"it": "registrazione scritta in", "pt_BR": "registro escrito em"}[lang] in out
+    status, out, _err = in_process(["--lang", lang, "replay", str(record), "--verify"])
+    assert status == 0 and {"it": "ok: 1 mano rigiocata", "pt_BR": "ok: 1 mão rejogada"}[lang] in out
+    english = in_process(["selfplay", "--hands", "1", "--seed", "2", "--quiet", "--record", "-"])[1]
+    assert in_process(["--lang", lang, "selfplay", "--hands", "1", "--seed", "2", "--quiet", "--record", "-"])[1] == english  # the record

@@ -17,12 +17,13 @@ import contextlib
 import importlib
 import importlib.util
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, NoReturn
 
 from buraco_learn import i18n
 from buraco_learn.errors import BuracoError, unreadable_json
+from buraco_learn.i18n import N_, _
 
 if TYPE_CHECKING:
     from buraco_learn.rules import Rules
@@ -57,7 +58,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         text = " ".join(message.split())
-        self.exit(2, f"{self.prog}: {text} (see {self.prog} --help)\n")
+        self.exit(2, _("{prog}: {text} (see {prog} --help)", prog=self.prog, text=text) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -65,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = Parser(
         prog="buraco-learn",
-        description="Learn Burraco / Buraco: check melds, score hands, play and replay games, serve the lessons.",
+        description=_("Learn Burraco / Buraco: check melds, score hands, play and replay games, serve the lessons."),
     )
     parser.add_argument("--version", action="version", version=f"buraco-learn {__version__}")
     add_language_argument(parser)
@@ -83,14 +84,15 @@ def path_argument(text: str) -> Path:
     """A file's or folder's name given on the command line; one no file can have (a NUL character) is refused
     as a usage error (exit 2), before any command opens it."""
     if "\x00" in text:
-        raise argparse.ArgumentTypeError("a file's or folder's name cannot hold a NUL character")
+        raise argparse.ArgumentTypeError(_("a file's or folder's name cannot hold a NUL character"))
     return Path(text)
 
 
 def _language(text: str) -> str:
     found = i18n.find(text)
     if found is None:
-        raise argparse.ArgumentTypeError(f"unknown language {text[:40]!r}: choose {', '.join(i18n.LANGUAGES)}")
+        raise argparse.ArgumentTypeError(_("unknown language {language}: choose {languages}", language=repr(text[:40]),
+                                           languages=", ".join(i18n.LANGUAGES)))
     return found
 
 
@@ -98,7 +100,7 @@ def add_language_argument(parser: argparse.ArgumentParser) -> None:
     """``--lang LANG``: the language of the text for people (not given: the environment's)."""
     # SUPPRESS: a command's parser leaves alone a --lang given before the command's name
     parser.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="LANG",
-                        help="the language of messages: en, it or pt_BR (default: from LC_ALL / LANG, else en)")
+                        help=_("the language of messages: en, it or pt_BR (default: from LC_ALL / LANG, else en)"))
 
 
 def language_of(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
@@ -117,7 +119,7 @@ def language_of(argv: Sequence[str], environ: Mapping[str, str] | None = None) -
 def main(argv: Sequence[str] | None = None) -> int:
     _utf8_streams()
     arguments = list(sys.argv[1:] if argv is None else argv)
-    with i18n.use(language_of(arguments)):
+    with i18n.use(language_of(arguments)), _argparse_in_language():
         return _main(arguments)
 
 
@@ -141,10 +143,33 @@ def _main(argv: list[str]) -> int:
         print(f"buraco-learn {args.command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"buraco-learn {args.command}: interrupted", file=sys.stderr)
+        print(f"buraco-learn {args.command}: " + _("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+
+
+#: argparse's own words that a person reads (its help's headings, its refusals of a command line), for the
+#: catalogue: :func:`_argparse_in_language` has argparse say them in the learner's language.
+ARGPARSE_WORDS: Final = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("show program's version number and exit"), N_("argument %(argument_name)s: %(message)s"), N_("expected one argument"),
+    N_("expected at least one argument"), N_("expected at most one argument"), N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"), N_("one of the arguments %s is required"), N_("ignored explicit argument %r"),
+)
+
+
+@contextlib.contextmanager
+def _argparse_in_language() -> Iterator[None]:
+    """argparse's words (:data:`ARGPARSE_WORDS`) in the current language while the command line is read and run."""
+    saved = argparse._  # type: ignore[attr-defined]
+    argparse._ = lambda text: i18n._(text)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = saved  # type: ignore[attr-defined]
 
 
 def _utf8_streams() -> None:
@@ -157,8 +182,8 @@ def _utf8_streams() -> None:
 
 #: Options of a ruleset that ``--option`` may not change, and why.
 FIXED_OPTIONS: Final = {
-    "source": "the document a ruleset follows comes with its preset: choose the preset with --rules",
-    "base": "the preset a ruleset is based on is the one --rules names",
+    "source": N_("the document a ruleset follows comes with its preset: choose the preset with --rules"),
+    "base": N_("the preset a ruleset is based on is the one --rules names"),
 }
 
 
@@ -166,15 +191,15 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     """``--rules PRESET`` and ``--option KEY=VALUE`` (repeatable), shared by commands."""
     parser.add_argument(
         "--rules", default="italian", metavar="PRESET|FILE.json",
-        help="ruleset: a preset, or a ruleset file (a name ending in .json or holding a /), "
-             "such as one written by 'buraco-learn rules --save' (default: italian)",
+        help=_("ruleset: a preset, or a ruleset file (a name ending in .json or holding a /), "
+               "such as one written by 'buraco-learn rules --save' (default: italian)"),
     )
     parser.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="change one rules option, VALUE in JSON (e.g. --option semi_clean_bonus=150); repeatable",
+        help=_("change one rules option, VALUE in JSON (e.g. --option semi_clean_bonus=150); repeatable"),
     )
 
 
@@ -194,15 +219,15 @@ def option_changes(items: Sequence[str]) -> dict[str, object]:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep:
-            raise CliError(f"invalid --option {item[:80]!r}: write KEY=VALUE, e.g. semi_clean_bonus=150")
+            raise CliError(_("invalid --option {item}: write KEY=VALUE, e.g. semi_clean_bonus=150", item=repr(item[:80])))
         if key in FIXED_OPTIONS:
-            raise CliError(f"invalid --option {key}: {FIXED_OPTIONS[key]}")
+            raise CliError(_("invalid --option {key}: {why}", key=key, why=_(FIXED_OPTIONS[key])))
         try:
             changes[key] = json.loads(value)
         except json.JSONDecodeError:
             changes[key] = value
         except (ValueError, RecursionError) as error:
-            raise CliError(f"invalid --option {key[:40]}: the value cannot be read ({unreadable_json(error)})") from None
+            raise CliError(_("invalid --option {key}: the value cannot be read ({why})", key=key[:40], why=unreadable_json(error))) from None
     return changes
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from buraco_learn.cli import CliError
 from buraco_learn.compiled import guard
+from buraco_learn.i18n import _
 
 #: benchmark name -> (module, function), imported only when run
 BENCHES = {
@@ -20,10 +21,10 @@ BENCHES = {
 
 
 def add_parser(sub: Any, name: str) -> None:
-    parser = sub.add_parser(name, help="run the benchmarks and print medians against their targets")
-    parser.add_argument("what", nargs="*", help=f"which benchmarks: {', '.join(BENCHES)} (default: all)")
-    parser.add_argument("--repeat", type=int, default=7, help="runs per benchmark (default 7)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser = sub.add_parser(name, help=_("run the benchmarks and print medians against their targets"))
+    parser.add_argument("what", nargs="*", help=_("which benchmarks: {names} (default: all)", names=", ".join(BENCHES)))
+    parser.add_argument("--repeat", type=int, default=7, help=_("runs per benchmark (default 7)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
 
 
@@ -31,9 +32,9 @@ def run(args: argparse.Namespace) -> int:
     chosen = args.what or list(BENCHES)
     unknown = [name for name in chosen if name not in BENCHES]
     if unknown:
-        raise CliError(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(BENCHES)}")
+        raise CliError(_("unknown benchmark {name}: choose from {names}", name=repr(unknown[0]), names=", ".join(BENCHES)))
     if args.repeat < 1:
-        raise CliError("--repeat must be at least 1")
+        raise CliError(_("--repeat must be at least 1"))
     results = []
     for name in chosen:
         module, function = BENCHES[name]
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({result.name: result.to_dict() for result in results}, indent=2))
     else:
-        print(f"engine: {guard()}  (BURACO_PURE_PYTHON=1 runs the Python sources)")
+        print(_("engine: {engine}  (BURACO_PURE_PYTHON=1 runs the Python sources)", engine=guard()))
         for result in results:
             print(result.line())
     return 0

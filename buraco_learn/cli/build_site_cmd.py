@@ -14,18 +14,19 @@ import sys
 from typing import Any
 
 from buraco_learn.cli import CliError, path_argument
+from buraco_learn.i18n import _
 
 
 def add_parser(sub: Any, name: str) -> None:
     parser = sub.add_parser(
         name,
-        help="write the lessons as a static site that runs in the browser (JupyterLite on Pyodide)",
-        description="Write every lesson, the card table, the bots and the coach as a static site in DIR: "
-                    "it runs in the browser on Pyodide, with nothing fetched from elsewhere, and keeps "
-                    "the learner's progress in the browser.",
+        help=_("write the lessons as a static site that runs in the browser (JupyterLite on Pyodide)"),
+        description=_("Write every lesson, the card table, the bots and the coach as a static site in DIR: "
+                      "it runs in the browser on Pyodide, with nothing fetched from elsewhere, and keeps "
+                      "the learner's progress in the browser."),
     )
-    parser.add_argument("dir", metavar="DIR", type=path_argument, help="the folder to write (new, empty, or an earlier site)")
-    parser.add_argument("--quiet", action="store_true", help="print only the summary")
+    parser.add_argument("dir", metavar="DIR", type=path_argument, help=_("the folder to write (new, empty, or an earlier site)"))
+    parser.add_argument("--quiet", action="store_true", help=_("print only the summary"))
     parser.set_defaults(handler=run)
 
 
@@ -42,6 +43,6 @@ def run(args: argparse.Namespace) -> int:
     except SiteBuildError as error:
         raise CliError(str(error)) from None
     except OSError as error:  # DIR under a file, on a read-only disk, ...: one line, never a traceback
-        raise CliError(f"cannot write the site to {str(args.dir)!r}: {error.strerror or error}") from None
+        raise CliError(_("cannot write the site to {path}: {why}", path=repr(str(args.dir)), why=error.strerror or error)) from None
     print(report.summary())
     return 0

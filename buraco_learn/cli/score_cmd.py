@@ -31,21 +31,21 @@ from buraco_learn.i18n import _
 from buraco_learn.rules import Rules
 from buraco_learn.scoring import format_breakdown, parse_score_sheet, score_hand
 
+#: A score sheet's JSON, as the help shows it (keys and values as written, in every language).
+SHEET_SHAPE = ('{"closed_by": SIDE or null, "sides": {SIDE: {"melds": [[CARD, ...], ...], '
+               '"hands": [[CARD, ...], ...], "pot": "taken" | "not-taken" | {"unseen": [CARD, ...]}}}}')
+
 
 def add_parser(sub: Any, name: str) -> None:
     parser = sub.add_parser(
         name,
         help=_("score a hand written down after play, line by line with the rules' sources"),
-        description=(
-            "Score a hand from a JSON score sheet: "
-            '{"closed_by": SIDE or null, "sides": {SIDE: {"melds": [[CARD, ...], ...], '
-            '"hands": [[CARD, ...], ...], "pot": "taken" | "not-taken" | {"unseen": [CARD, ...]}}}}. '
-            "Cards: rank A 2-10 J Q K (T for 10) and suit S H D C (or ♠ ♥ ♦ ♣), JK for a joker."
-        ),
+        description=_("Score a hand from a JSON score sheet: {shape}. Cards: rank A 2-10 J Q K (T for 10) and suit "
+                      "S H D C (or ♠ ♥ ♦ ♣), JK for a joker.", shape=SHEET_SHAPE),
         epilog=_("Exit status: 0 scored, 2 the sheet could not be read or is inconsistent."),
     )
     add_rules_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object {SIDE: {total, breakdown...}}")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object {shape}", shape="{SIDE: {total, breakdown...}}"))
     parser.add_argument("file", metavar="FILE", help=_("the score sheet (JSON); - reads standard input"))
     parser.set_defaults(handler=run)
 

@@ -11,16 +11,17 @@ import json
 from typing import Any
 
 from buraco_learn.cli import CliError
+from buraco_learn.i18n import _
 
 
 def add_parser(sub: Any, name: str) -> None:
-    parser = sub.add_parser(name, help="random play checking every invariant; the long-run check")
+    parser = sub.add_parser(name, help=_("random play checking every invariant; the long-run check"))
     parser.add_argument("--rules", default="all", metavar="PRESET|FILE.json",
-                        help="a preset, a ruleset file (a name ending in .json or holding a /), or 'all' (default)")
-    parser.add_argument("--hands", type=int, required=True, help="hands per preset")
-    parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
-    parser.add_argument("--checks", choices=("full", "light"), default="full", help="full: every step; light: card count and scores")
-    parser.add_argument("--json", action="store_true", help="one JSON object per preset, per line")
+                        help=_("a preset, a ruleset file (a name ending in .json or holding a /), or 'all' (default)"))
+    parser.add_argument("--hands", type=int, required=True, help=_("hands per preset"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed (default 1)"))
+    parser.add_argument("--checks", choices=("full", "light"), default="full", help=_("full: every step; light: card count and scores"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per preset, per line"))
     parser.set_defaults(handler=run)
 
 
@@ -30,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from buraco_learn.presets import PRESET_NAMES
 
     if args.hands < 1:
-        raise CliError("--hands must be at least 1")
+        raise CliError(_("--hands must be at least 1"))
     rulesets = [resolve(name) for name in (PRESET_NAMES if args.rules == "all" else [args.rules])]
     status = 0
     for rules in rulesets:
@@ -41,9 +42,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             data = report.to_dict()
             ends = ", ".join(f"{reason} {count}" for reason, count in sorted(report.ends.items()))
-            print(f"{name}: {report.hands} hands, {report.actions} actions, {data['hands_per_second']} hands/s, ended by {ends}; {len(report.violations)} violation(s)")
+            print(_("{ruleset}: {hands} hands, {actions} actions, {speed} hands/s, ended by {ends}; {violations} violation(s)",
+                    ruleset=name, hands=report.hands, actions=report.actions, speed=data["hands_per_second"], ends=ends,
+                    violations=len(report.violations)))
         for violation in report.violations:
-            print(f"violation: {violation}")
+            print(_("violation: {violation}", violation=violation))
         if report.violations:
             status = 1
     return status
