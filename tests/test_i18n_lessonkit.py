@@ -12,6 +12,7 @@ The same steps in English give the English texts, unchanged.
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 
 from buraco_learn import i18n
+from buraco_learn.app.cardtasks import judge
 from buraco_learn.app.lesson import Lesson
 from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
 from buraco_learn.app.taskdata import TEXT_KEYS, load, task_texts
@@ -129,7 +131,11 @@ def play(lesson: Lesson) -> list[str]:
         else:
             picker, run = driven.widget, driven.run
             right = set(run.solution_ids())
-            wrong = [card for card in run.hand_ids() if card not in right][:1 if run.task.pick_one else 3]
+            # a pick the engine judges wrong (three cards outside the solution may make another meld: a fresh deal can)
+            size = 1 if run.task.pick_one else 3
+            others = [card for card in run.hand_ids() if card not in right]
+            wrong = next(list(pick) for pick in itertools.combinations(others, size)
+                         if not judge(run.task, run._cards(list(pick))).right)
             assert picker.check(wrong) is False
             texts += shown_texts(picker)
             picker.another()
