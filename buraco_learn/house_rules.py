@@ -36,13 +36,13 @@ import json
 import os
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from buraco_learn.errors import BuracoError, InvalidRulesError, unreadable_json
-from buraco_learn.i18n import N_, _
+from buraco_learn.i18n import N_, _, pgettext
 from buraco_learn.presets import PRESET_NAMES, preset, ruleset_name
 from buraco_learn.rules import Rules
 
@@ -355,12 +355,52 @@ class HouseRulesError(InvalidRulesError):
 
 
 # -- words -------------------------------------------------------------------------------------
-def option_label(option: str) -> str:
-    """The option in a few words (an option this version does not know: its identifier as words).
+#: The labels that name a meld of seven or the pot, in each preset's own word (a whole message each: the word's
+#: article and gender differ, "un burraco pulito", "una canasta pulita"): (option, the word) -> label, said in the
+#: learner's language. A word not here (a host's "pot") takes the option's own label. Their context tells them
+#: from the generic labels of the same English (which Portuguese says with canastra and morto).
+_WORD_LABELS: Final[dict[tuple[str, str], Callable[[], str]]] = {
+    ("burraco_length", "burraco"): lambda: pgettext("preset's own word", "Cards in a burraco"),
+    ("burraco_length", "canasta"): lambda: pgettext("preset's own word", "Cards in a canasta"),
+    ("burraco_length", "canastra"): lambda: pgettext("preset's own word", "Cards in a canastra"),
+    ("clean_bonus", "burraco"): lambda: pgettext("preset's own word", "Bonus for a clean burraco"),
+    ("clean_bonus", "canasta"): lambda: pgettext("preset's own word", "Bonus for a clean canasta"),
+    ("clean_bonus", "canastra"): lambda: pgettext("preset's own word", "Bonus for a clean canastra"),
+    ("dirty_bonus", "burraco"): lambda: pgettext("preset's own word", "Bonus for a dirty burraco"),
+    ("dirty_bonus", "canasta"): lambda: pgettext("preset's own word", "Bonus for a dirty canasta"),
+    ("dirty_bonus", "canastra"): lambda: pgettext("preset's own word", "Bonus for a dirty canastra"),
+    ("semi_clean_bonus", "burraco"): lambda: pgettext("preset's own word", "Bonus for a semi-clean burraco"),
+    ("semi_clean_bonus", "canasta"): lambda: pgettext("preset's own word", "Bonus for a semi-clean canasta"),
+    ("semi_clean_bonus", "canastra"): lambda: pgettext("preset's own word", "Bonus for a semi-clean canastra"),
+    ("pot_sizes", "pozzetto"): lambda: pgettext("preset's own word", "Cards in each pozzetto"),
+    ("pot_sizes", "morto"): lambda: pgettext("preset's own word", "Cards in each morto"),
+    ("close_needs_pot", "pozzetto"): lambda: pgettext("preset's own word", "Closing needs the pozzetto taken"),
+    ("close_needs_pot", "morto"): lambda: pgettext("preset's own word", "Closing needs the morto taken"),
+    ("pot_penalty", "pozzetto"): lambda: pgettext("preset's own word", "Penalty for a pozzetto never taken"),
+    ("pot_penalty", "morto"): lambda: pgettext("preset's own word", "Penalty for a morto never taken"),
+    ("unseen_pot_counts_cards", "pozzetto"): lambda: pgettext("preset's own word", "A pozzetto taken but unseen costs its cards' value"),
+    ("unseen_pot_counts_cards", "morto"): lambda: pgettext("preset's own word", "A morto taken but unseen costs its cards' value"),
+}
+#: The options whose label names the pot (the others in :data:`_WORD_LABELS` name a meld of seven).
+_POT_OPTIONS: Final = frozenset({"pot_sizes", "close_needs_pot", "pot_penalty", "unseen_pot_counts_cards"})
+
+
+def option_label(option: str, rules: Rules | None = None) -> str:
+    """The option in a few words (an option this version does not know: its identifier as words); with ``rules``,
+    in that ruleset's own words (002's pozzetto, 001's canasta and morto).
 
     >>> option_label("semi_clean_bonus"), option_label("wilds_per_meld")
     ('Bonus for a semi-clean burraco', 'wilds per meld')
+    >>> option_label("clean_bonus", preset("aberto")), option_label("pot_sizes", preset("italian"))
+    ('Bonus for a clean canasta', 'Cards in each pozzetto')
     """
+    if rules is not None:
+        from buraco_learn.vocabulary import vocabulary
+
+        words = vocabulary(rules)
+        own = _WORD_LABELS.get((option, words.pot if option in _POT_OPTIONS else words.burraco))
+        if own is not None:
+            return own()
     label = OPTION_LABELS.get(option)
     return _(label) if label else _short(option).replace("_", " ")
 

@@ -23,7 +23,7 @@ from buraco_learn.app.catalogue import EXTRA_PAGES, INDEX, LESSONS_ENV, discover
 from buraco_learn.app.house_page import HouseRulesEditor, page_sentence, parse_pots
 from buraco_learn.app.lesson import CHECKS_ENV
 from buraco_learn.app.progress import DATA_ENV, DB_NAME, ProgressStore
-from buraco_learn.house_rules import OPTION_LABELS, HouseRulesError, bounds_text, dumps
+from buraco_learn.house_rules import OPTION_LABELS, HouseRulesError, bounds_text, dumps, option_label
 from buraco_learn.rules import Rules
 
 LESSONS = repository_lessons_dir()
@@ -73,11 +73,13 @@ def put(store: ProgressStore, name: str, data: str) -> None:
 # -- the page's controls --------------------------------------------------------------------------
 def test_every_option_has_its_kind_of_control_its_words_sentence_and_bounds(editor: HouseRulesEditor) -> None:
     assert set(editor.controls) == set(OPTION_LABELS) - {"name", "base", "source"}
+    based = preset(str(editor.base.value))
     for option, control in editor.controls.items():
+        label = option_label(option, based)  # in the base preset's own words: "Cards in each pozzetto" under 002
         default = next(spec.default for spec in dataclasses.fields(Rules) if spec.name == option)
         spec = next(spec for spec in Rules.options() if spec.name == option)
         if isinstance(default, bool):
-            assert isinstance(control, widgets.Checkbox) and control.description == OPTION_LABELS[option]
+            assert isinstance(control, widgets.Checkbox) and control.description == label
         elif spec.choices:
             assert isinstance(control, widgets.Dropdown) and [value for _label, value in control.options] == list(spec.choices)
         elif option == "pot_sizes":
@@ -86,7 +88,7 @@ def test_every_option_has_its_kind_of_control_its_words_sentence_and_bounds(edit
             assert isinstance(control, widgets.IntText)
         note = editor.notes[option][0].value
         assert html.escape(page_sentence(option)) in note, option
-        assert OPTION_LABELS[option] in note or isinstance(control, widgets.Checkbox), option
+        assert html.escape(label) in note or isinstance(control, widgets.Checkbox), option
         if spec.low is not None:
             assert f"Allowed: {bounds_text(option)}." in note, option
 
@@ -295,3 +297,27 @@ def test_the_page_notebook_runs_under_nbval(tmp_path: Path) -> None:
     code_cells = sum(cell["cell_type"] == "code" for cell in json.loads(PAGE.read_text())["cells"])
     assert result.returncode == 0 and f"{code_cells} passed" in result.stdout, result.stdout[-3000:] + result.stderr[-2000:]
     assert not (tmp_path / "data" / DB_NAME).exists() or ProgressStore(tmp_path / "data" / DB_NAME).rulesets() == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pt_BR"])
+def test_the_options_are_named_in_the_base_presets_own_words_in_every_language(lang: str, tmp_path: Path) -> None:
+    """Issue 18: 002's burraco and pozzetto, 001's canasta and morto, 003's canastra, whatever the page's language."""
+    from buraco_learn.i18n import use
+
+    with use(lang):
+        page = HouseRulesEditor(store=ProgressStore(tmp_path / "progress.json"))
+        def label(option: str) -> str:
+            return page.notes[option][0].value.split('data-option-label="')[1].split('"')[0]
+
+        italian = {option: label(option) for option in ("clean_bonus", "pot_sizes")}
+        close_italian = page.controls["close_needs_pot"].description
+        page.base.value = "aberto"
+        aberto = {option: label(option) for option in ("clean_bonus", "pot_sizes")}
+        close_aberto = page.controls["close_needs_pot"].description
+        page.base.value = "brazil-online"
+        brazil = label("clean_bonus")
+    assert "burraco" in italian["clean_bonus"] and "canast" not in italian["clean_bonus"]
+    assert "pozzetto" in italian["pot_sizes"] and "pozzetto" in close_italian
+    assert "canasta" in aberto["clean_bonus"] and "burraco" not in aberto["clean_bonus"]
+    assert "morto" in aberto["pot_sizes"] and "morto" in close_aberto
+    assert "canastra" in brazil

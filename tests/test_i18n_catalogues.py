@@ -32,7 +32,8 @@ def catalogue(lang: str):  # type: ignore[no-untyped-def]
 
 
 def messages(cat) -> dict[object, object]:  # type: ignore[no-untyped-def]
-    return {message.id: message for message in cat if message.id}
+    """Each message by its id, a message with a context by ``(context, id)`` (two messages may share their English)."""
+    return {(message.context, message.id) if message.context else message.id: message for message in cat if message.id}
 
 
 def test_the_languages_and_their_names() -> None:
@@ -78,11 +79,12 @@ def test_the_mo_is_the_po_compiled(lang: str) -> None:
     held = {key: value for key, value in compiled._catalog.items() if key != ""}  # type: ignore[attr-defined]
     wanted: dict[object, str] = {}
     for message in messages(catalogue(lang)).values():
+        key = f"{message.context}\x04" if message.context else ""  # how a .mo keys a message with a context
         if isinstance(message.id, tuple):
             for index, form in enumerate(message.string):
-                wanted[(message.id[0], index)] = form
+                wanted[(key + message.id[0], index)] = form
         else:
-            wanted[message.id] = message.string
+            wanted[key + message.id] = message.string
     assert held == wanted, f"{lang}: the .mo is older than the .po: python -m buraco_learn.i18n compile"
 
 
@@ -90,8 +92,9 @@ def test_the_pot_holds_exactly_the_messages_of_the_code() -> None:
     method_map = [("buraco_learn/examples.py", "buraco_learn.i18n:extract_examples"),
                   ("buraco_learn/**.py", "python"), ("lessons/*.ipynb", "buraco_learn.i18n:extract_notebook"),
                   ("lessons/tasks/*.toml", "buraco_learn.i18n:extract_tasks")]
-    in_code = {message for _, _, message, _, _ in extract_from_dir(str(REPO), method_map)}
-    in_code = {message if isinstance(message, str) else tuple(message) for message in in_code}
+    found = [(context, message if isinstance(message, str) else tuple(message))
+             for _, _, message, _, context in extract_from_dir(str(REPO), method_map)]
+    in_code = {(context, message) if context else message for context, message in found}
     with i18n.POT.open("rb") as file:
         in_pot = set(messages(read_po(file)))
     assert in_code == in_pot, "python -m buraco_learn.i18n update: " + repr(sorted(map(str, in_code ^ in_pot))[:5])

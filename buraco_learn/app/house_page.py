@@ -209,7 +209,7 @@ class HouseRulesEditor:
     def _option_row(self, option: str) -> Any:
         spec = _FIELDS[option]
         value = getattr(self._rules, option)
-        label = option_label(option)
+        label = option_label(option, self._rules)
         control: Any
         if isinstance(spec.default, bool):
             control = widgets.Checkbox(value=value, description=label, indent=False, layout=parts.layout(),
@@ -236,7 +236,15 @@ class HouseRulesEditor:
     def _show_note(self, option: str, base: Rules | None = None) -> None:
         note, head = self.notes[option]
         bounds = bounds_text(option)
-        base_value = getattr(base if base is not None else preset(str(self.base.value)), option)
+        based = base if base is not None else preset(str(self.base.value))
+        base_value = getattr(based, option)
+        label = option_label(option, based)  # in the words of the preset the rules are based on
+        control = self.controls[option]
+        if isinstance(control, widgets.Checkbox):
+            control.description = label
+        elif head:
+            head = f'<span class="option-label">{html.escape(label)}</span>'
+            self.notes[option] = (note, head)
         changed = ""
         if self._value_of(option, quiet=True) != base_value:
             was = _("changed ({preset}: {value})", preset=str(self.base.value), value=choice_label(option, base_value))
@@ -249,7 +257,7 @@ class HouseRulesEditor:
             declared = _("In the rule documents (English):")
             doc = (f'<div class="option-doc">{html.escape(option_words(option))}{allowed}</div>'
                    f'<div class="option-doc">{html.escape(declared)} <span lang="en">{html.escape(page_sentence(option))}</span></div>')
-        note.value = (f'<div class="house-option" data-option-label="{html.escape(option_label(option))}">'
+        note.value = (f'<div class="house-option" data-option-label="{html.escape(label)}">'
                       f'{head}{changed}{doc}</div>')
 
     @staticmethod
