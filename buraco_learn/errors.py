@@ -27,7 +27,12 @@ class UnknownPresetError(BuracoError):
 
 
 class InvalidRulesError(BuracoError):
-    """A ruleset option that does not exist or has a value it cannot take."""
+    """A ruleset option that does not exist or has a value it cannot take; ``check`` names which of the
+    ruleset's checks refused it (``"pots_per_side"``, ``"deal"``, ...: '' for one option's own type or bounds)."""
+
+    def __init__(self, message: str, *, check: str = "") -> None:
+        super().__init__(message)
+        self.check = check
 
 
 class IllegalActionError(BuracoError):

@@ -493,17 +493,17 @@ def check_name(name: Any) -> str:
     'Our club'
     """
     if not isinstance(name, str):
-        raise HouseRulesError(f"rules option 'name' must be a string, not {_shown(name)}", option="name",
+        raise HouseRulesError(_("rules option 'name' must be a string, not {value}", value=_shown(name)), option="name",
                               words=_("The ruleset's name must be words."))
     if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
-        raise HouseRulesError("rules option 'name' holds a control character", option="name",
+        raise HouseRulesError(_("rules option 'name' holds a control character"), option="name",
                               words=_("The ruleset's name holds a character that cannot be shown."))
     text: str = " ".join(str(name).split())
     if not text:
-        raise HouseRulesError("rules option 'name' must not be empty: give the ruleset a name", option="name",
+        raise HouseRulesError(_("rules option 'name' must not be empty: give the ruleset a name"), option="name",
                               words=_("Give the ruleset a name."))
     if len(text) > MAX_NAME:
-        raise HouseRulesError(f"rules option 'name' must be at most {MAX_NAME} characters, not {len(text)}",
+        raise HouseRulesError(_("rules option 'name' must be at most {most} characters, not {count}", most=MAX_NAME, count=len(text)),
                               option="name", words=_("The ruleset's name must be at most {n} characters long.", n=MAX_NAME))
     return text
 
@@ -513,26 +513,27 @@ def check_option(option: str, value: Any) -> Any:
     label = f"“{option_label(option)}”"
     if option not in _FIELDS:
         close = difflib.get_close_matches(option, list(_FIELDS), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise HouseRulesError(f"unknown rules option {_short(option)!r}{hint}", option=option,
+        message = (_("unknown rules option {option} (did you mean {close}?)", option=repr(_short(option)), close=repr(close[0]))
+                   if close else _("unknown rules option {option}", option=repr(_short(option))))
+        raise HouseRulesError(message, option=option,
                               words=_("This version of the lessons has no rule called {label}.", label=label))
     if option == "name":
         return check_name(value)
     if option == "base":
         if value not in PRESET_NAMES:
             raise HouseRulesError(
-                f"rules option 'base' cannot be {_shown(value)}: a ruleset is based on one of the presets, "
-                f"{', '.join(PRESET_NAMES)}", option="base",
+                _("rules option 'base' cannot be {base}: a ruleset is based on one of the presets, {presets}", base=_shown(value),
+                  presets=", ".join(PRESET_NAMES)), option="base",
                 words=_("It is based on a preset these lessons do not have ({value}).", value=_short(value)))
         return value
     if option == "pot_sizes":
         sizes = value if isinstance(value, (list, tuple)) else None
         if sizes is None or not all(isinstance(size, int) and not isinstance(size, bool) for size in sizes):
-            raise HouseRulesError(f"rules option 'pot_sizes' must be a list of card counts, not {_shown(value)}",
+            raise HouseRulesError(_("rules option 'pot_sizes' must be a list of card counts, not {value}", value=_shown(value)),
                                   option=option, words=_("{label} must be whole numbers, one per pot.", label=label))
         if len(sizes) > MAX_POTS or any(not 1 <= size <= 60 for size in sizes):
-            raise HouseRulesError(f"rules option 'pot_sizes' must list at most {MAX_POTS} pots of 1 to 60 cards, "
-                                  f"not {_shown(value)}", option=option,
+            raise HouseRulesError(_("rules option 'pot_sizes' must list at most {most} pots of 1 to 60 cards, not {value}",
+                                    most=MAX_POTS, value=_shown(value)), option=option,
                                   words=_("{label}: at most {n} pots, each of 1 to 60 cards.", label=label, n=MAX_POTS))
         return tuple(sizes)
     spec = _FIELDS[option]
@@ -541,50 +542,53 @@ def check_option(option: str, value: Any) -> Any:
         kind, kind_words = _KINDS.get(expected, (expected.__name__, expected.__name__))
         if spec.metadata["choices"]:
             kind_words = _("one of {values}", values=bounds_text(option))
-        raise HouseRulesError(f"rules option {option!r} must be {kind}, not {_shown(value)}", option=option,
+        raise HouseRulesError(_("rules option {option} must be {kind}, not {value}", option=repr(option), kind=kind, value=_shown(value)),
+                              option=option,
                               words=_("{label} must be {kind}, not {value}.", label=label, kind=_(kind_words), value=_short(_shown(value), 30)))
     choices = spec.metadata["choices"]
     if choices and value not in choices:
         raise HouseRulesError(
-            f"rules option {option!r} cannot be {_shown(value)}: choose one of {', '.join(map(repr, choices))}",
+            _("rules option {option} cannot be {value}: choose one of {choices}", option=repr(option), value=_shown(value),
+              choices=", ".join(map(repr, choices))),
             option=option, words=_("{label} must be {kind}, not {value}.", label=label, kind=bounds_text(option),
                                             value=_short(value, 30)))
     low, high = spec.metadata["low"], spec.metadata["high"]
     if (low is not None and value < low) or (high is not None and value > high):
-        raise HouseRulesError(f"rules option {option!r} must be between {low} and {high}, not {_shown(value)}",
+        raise HouseRulesError(_("rules option {option} must be between {low} and {high}, not {value}", option=repr(option), low=low,
+                                high=high, value=_shown(value)),
                               option=option, words=_("{label} must be from {low} to {high}, not {value}.", label=label, low=low, high=high,
                                       value=_short(value, 30)))
     return value
 
 
 # -- what the whole ruleset needs (several options together) --------------------------------------
-#: A refusal of Rules' own checks about several options together: a phrase of its message, the option it is
-#: about, the words (a message of the catalogue) and the options they name (``{a}``, ``{b}``: each by its label).
+#: A refusal of Rules' own checks about several options together: the check (:attr:`InvalidRulesError.check`), the
+#: option it is about, the words (a message of the catalogue) and the options they name (``{a}``, ``{b}``: by label).
 _TOGETHER: Final = (
-    ("partnership play is for", "players", N_("Partnership play needs 2, 3 or 4 players."), ()),
-    ("pot per side", "pot_sizes", N_("There must be one pot per side: as many numbers in {a} as there are sides."), ("pot_sizes",)),
-    ("every pot holds", "pot_sizes", N_("Every pot holds at least one card."), ()),
-    ("close_needs_pot is set", "close_needs_pot", N_("{a} is set, but the ruleset has no pots."), ("close_needs_pot",)),
-    ("the deal needs", "hand_size", N_("The deck is too small for this deal: fewer cards per player, fewer players or "
+    ("partnership_players", "players", N_("Partnership play needs 2, 3 or 4 players."), ()),
+    ("pots_per_side", "pot_sizes", N_("There must be one pot per side: as many numbers in {a} as there are sides."), ("pot_sizes",)),
+    ("pot_size", "pot_sizes", N_("Every pot holds at least one card."), ()),
+    ("close_needs_pot", "close_needs_pot", N_("{a} is set, but the ruleset has no pots."), ("close_needs_pot",)),
+    ("deal", "hand_size", N_("The deck is too small for this deal: fewer cards per player, fewer players or "
                                        "smaller pots (at least 3 cards must be left for the stock)."), ()),
-    ("min_naturals must reach", "min_naturals", N_("With no wild cards allowed, {a} must reach {b}."), ("min_naturals", "min_meld_cards")),
-    ("neither sets nor runs", "runs", N_("A ruleset must allow sets or runs, or no meld could ever be legal."), ()),
-    ("pile_take 'any-depth' needs", "pile_take", N_("{a}: “{depth}” needs {b}: “{all}”, since a player takes the pile down "
+    ("min_naturals", "min_naturals", N_("With no wild cards allowed, {a} must reach {b}."), ("min_naturals", "min_meld_cards")),
+    ("no_melds", "runs", N_("A ruleset must allow sets or runs, or no meld could ever be legal."), ()),
+    ("any_depth", "pile_take", N_("{a}: “{depth}” needs {b}: “{all}”, since a player takes the pile down "
                                                     "to a card they can see (004 'The rules in full')."), ("pile_take", "pile_visible")),
 )
 
 
 def _together(error: InvalidRulesError, changed: list[str]) -> HouseRulesError:
     message = str(error)
-    for needle, together, words, named in _TOGETHER:
-        if needle in message:
+    for check, together, words, named in _TOGETHER:
+        if error.check == check:
             labels = dict(zip("ab", (f"“{option_label(option)}”" for option in named)))
             said = _(words, **labels, depth=choice_label("pile_take", "any-depth"), all=choice_label("pile_visible", "all"))
-            return HouseRulesError(f"rules option {together!r}: {message}", option=together, words=said)
+            return HouseRulesError(_("rules option {option}: {why}", option=repr(together), why=message), option=together, words=said)
     quoted = re.search(r"'([a-z_]+)'", message)
     option: str | None = quoted.group(1) if quoted and quoted.group(1) in _FIELDS else (changed[-1] if changed else None)
     label = f"“{option_label(option)}”: " if option is not None else ""
-    return HouseRulesError(message if quoted else f"rules option {option!r}: {message}", option=option,
+    return HouseRulesError(message if quoted else _("rules option {option}: {why}", option=repr(option), why=message), option=option,
                            words=f"{label}{message}")
 
 
@@ -609,7 +613,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise HouseRulesError(f"rules option {_short(key)!r} is given twice", option=key,
+            raise HouseRulesError(_("rules option {option} is given twice", option=repr(_short(key))), option=key,
                                   words=_("“{label}” is given twice.", label=option_label(key)))
         result[key] = value
     return result
@@ -618,8 +622,9 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def from_data(data: Any) -> Rules:
     """A ruleset from parsed JSON: an object of options; ``base`` (or a preset's ``name``) fills in the rest."""
     if not isinstance(data, dict):
-        kind = "a list" if isinstance(data, list) else _shown(data)
-        raise HouseRulesError(f"a ruleset must be a JSON object of options, not {kind}",
+        message = (_("a ruleset must be a JSON object of options, not a list") if isinstance(data, list)
+                   else _("a ruleset must be a JSON object of options, not {value}", value=_shown(data)))
+        raise HouseRulesError(message,
                               words=_("It is not a ruleset (not a set of options)."))
     name = data.get("name", data.get("base", "italian"))
     if "base" in data:
@@ -629,14 +634,16 @@ def from_data(data: Any) -> Rules:
     else:
         check_name(name)
         raise HouseRulesError(
-            f"rules option 'base' is missing: a ruleset named {_short(name)!r} must name the preset it is based on, "
-            f"one of {', '.join(PRESET_NAMES)}", option="base",
+            _("rules option 'base' is missing: a ruleset named {name} must name the preset it is based on, one of {presets}",
+              name=repr(_short(name)), presets=", ".join(PRESET_NAMES)), option="base",
             words=_("It does not say which preset it is based on."))
     return build(base, {key: value for key, value in data.items() if key != "base"})
 
 
-def loads(text: str | bytes, where: str = "the ruleset") -> Rules:
-    """A ruleset from JSON text (a file's, a saved one's, an upload's); raises :class:`HouseRulesError`."""
+def loads(text: str | bytes, where: str | None = None) -> Rules:
+    """A ruleset from JSON text (a file's, a saved one's, an upload's); raises :class:`HouseRulesError`.
+    ``where`` names the text in the errors (said in the learner's language: "the uploaded file")."""
+    where = _("the ruleset") if where is None else where
     try:
         if isinstance(text, bytes):
             if len(text) > MAX_BYTES:
@@ -647,42 +654,42 @@ def loads(text: str | bytes, where: str = "the ruleset") -> Rules:
         data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constant)
         return from_data(data)
     except HouseRulesError as error:
-        raise HouseRulesError(f"{where}: {error}", option=error.option, words=error.words) from None
+        raise HouseRulesError(_("{where}: {why}", where=where, why=error), option=error.option, words=error.words) from None
     except UnicodeDecodeError:
-        raise HouseRulesError(f"{where} is not UTF-8 text", words="It is not a ruleset file (not text).") from None
+        raise HouseRulesError(_("{where} is not UTF-8 text", where=where), words=_("It is not a ruleset file (not text).")) from None
     except json.JSONDecodeError as error:
-        raise HouseRulesError(f"{where} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}",
-                              words="It is not a ruleset file (not JSON).") from None
+        raise HouseRulesError(_("{where} is not valid JSON: {why} at line {line} column {column}", where=where, why=error.msg,
+                                line=error.lineno, column=error.colno), words=_("It is not a ruleset file (not JSON).")) from None
     except (ValueError, RecursionError) as error:  # thousands of digits, nested thousands deep
         if isinstance(error, BuracoError):
-            raise HouseRulesError(f"{where}: {error}") from None
-        raise HouseRulesError(f"{where} cannot be read: {unreadable_json(error)}",
-                              words="It is not a ruleset file.") from None
+            raise HouseRulesError(_("{where}: {why}", where=where, why=error)) from None
+        raise HouseRulesError(_("{where} cannot be read: {why}", where=where, why=unreadable_json(error)),
+                              words=_("It is not a ruleset file.")) from None
 
 
 def _no_constant(name: str) -> Any:
-    raise HouseRulesError(f"{name} is not a number a ruleset can hold", words=f"It holds {name}, which is not a number.")
+    raise HouseRulesError(_("{name} is not a number a ruleset can hold", name=name), words=_("It holds {name}, which is not a number.", name=name))
 
 
 def _too_large(where: str) -> HouseRulesError:
-    return HouseRulesError(f"{where} is too large for a ruleset (more than {MAX_BYTES // 1024} KB)",
-                           words="It is too large to be a ruleset file.")
+    return HouseRulesError(_("{where} is too large for a ruleset (more than {size} KB)", where=where, size=MAX_BYTES // 1024),
+                           words=_("It is too large to be a ruleset file."))
 
 
 def load(path: str | os.PathLike[str]) -> Rules:
     """The ruleset in the file at ``path`` (at most :data:`MAX_BYTES`); raises :class:`HouseRulesError` in one line."""
-    where = f"the ruleset file {_short(os.fspath(path), 80)!r}"
+    where = _("the ruleset file {path}", path=repr(_short(os.fspath(path), 80)))
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise HouseRulesError(f"cannot read {where}: no such file") from None
+        raise HouseRulesError(_("cannot read {where}: no such file", where=where)) from None
     except IsADirectoryError:
-        raise HouseRulesError(f"cannot read {where}: it is a folder") from None
+        raise HouseRulesError(_("cannot read {where}: it is a folder", where=where)) from None
     except OSError as error:
-        raise HouseRulesError(f"cannot read {where}: {error.strerror or type(error).__name__}") from None
+        raise HouseRulesError(_("cannot read {where}: {why}", where=where, why=error.strerror or type(error).__name__)) from None
     except ValueError:  # a NUL in the path
-        raise HouseRulesError(f"cannot read {where}: not a file name") from None
+        raise HouseRulesError(_("cannot read {where}: not a file name", where=where)) from None
     return loads(data, where)
 
 
@@ -693,13 +700,13 @@ def dumps(rules: Rules) -> str:
 
 def save(rules: Rules, path: str | os.PathLike[str]) -> None:
     """Write ``rules`` to the file at ``path`` (replacing it); raises :class:`HouseRulesError` in one line."""
-    where = f"the ruleset file {_short(os.fspath(path), 80)!r}"
+    where = _("the ruleset file {path}", path=repr(_short(os.fspath(path), 80)))
     try:
         Path(path).write_text(dumps(rules), encoding="utf-8")
     except OSError as error:
-        raise HouseRulesError(f"cannot write {where}: {error.strerror or type(error).__name__}") from None
+        raise HouseRulesError(_("cannot write {where}: {why}", where=where, why=error.strerror or type(error).__name__)) from None
     except ValueError:
-        raise HouseRulesError(f"cannot write {where}: not a file name") from None
+        raise HouseRulesError(_("cannot write {where}: not a file name", where=where)) from None
 
 
 def is_file_reference(value: str) -> bool:

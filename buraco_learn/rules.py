@@ -33,6 +33,7 @@ from typing import Any, Final
 
 from buraco_learn.cards import JOKER_CODE, Card
 from buraco_learn.errors import InvalidRulesError, UnknownPresetError
+from buraco_learn.i18n import _
 from buraco_learn.meldcore import MeldRules, compile_rules, is_wild_code
 
 #: the presets a ruleset may be based on, by name: :mod:`buraco_learn.presets` (the registry,
@@ -55,8 +56,11 @@ def preset_maker(name: Any) -> Callable[..., Rules]:
     make = _PRESETS.get(name) if isinstance(name, str) else None
     if make is None:
         close = difflib.get_close_matches(str(name), _PRESETS, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise UnknownPresetError(f"unknown ruleset preset {name!r}{hint}: choose one of {', '.join(_PRESETS)}")
+        if close:
+            raise UnknownPresetError(_("unknown ruleset preset {name} (did you mean {close}?): choose one of {presets}",
+                                       name=repr(name), close=repr(close[0]), presets=", ".join(_PRESETS)))
+        raise UnknownPresetError(_("unknown ruleset preset {name}: choose one of {presets}", name=repr(name),
+                                   presets=", ".join(_PRESETS)))
     return make
 
 
@@ -245,12 +249,11 @@ class Rules:
         True
         """
         if not isinstance(data, dict):
-            raise InvalidRulesError(f"rules must be a JSON object, not {data!r}")
+            raise InvalidRulesError(_("rules must be a JSON object, not {data}", data=repr(data)))
         base_name: Any = data["base"] if "base" in data else data.get("name", "italian")
         if "base" not in data and base_name not in _PRESETS and isinstance(base_name, str):
-            raise UnknownPresetError(
-                f"rules named {base_name!r} need a 'base', the preset they are based on: one of {', '.join(_PRESETS)}"
-            )
+            raise UnknownPresetError(_("rules named {name} need a 'base', the preset they are based on: one of {presets}",
+                                       name=repr(base_name), presets=", ".join(_PRESETS)))
         base = preset_maker(base_name)()
         changes = {key: value for key, value in data.items() if key not in ("base", "name")}
         if "name" in data:
@@ -265,7 +268,7 @@ class Rules:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise InvalidRulesError(f"rules JSON cannot be read: {error}: {text[:80]!r}") from None
+            raise InvalidRulesError(_("rules JSON cannot be read: {why}: {text}", why=error, text=repr(text[:80]))) from None
         return cls.from_dict(data)
 
     def changed_options(self) -> dict[str, Any]:
@@ -323,14 +326,15 @@ _FIELDS: Final = {spec.name: spec for spec in dataclasses.fields(Rules)}
 def _check_known(key: str) -> None:
     if key not in _FIELDS:
         close = difflib.get_close_matches(key, list(_FIELDS), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise InvalidRulesError(f"unknown rules option {key!r}{hint}")
+        if close:
+            raise InvalidRulesError(_("unknown rules option {option} (did you mean {close}?)", option=repr(key), close=repr(close[0])))
+        raise InvalidRulesError(_("unknown rules option {option}", option=repr(key)))
 
 
 def _as_pot_sizes(value: Any) -> tuple[int, ...]:
     if isinstance(value, (list, tuple)) and all(isinstance(size, int) and not isinstance(size, bool) for size in value):
         return tuple(value)
-    raise InvalidRulesError(f"rules option 'pot_sizes' must be a list of card counts, not {value!r}")
+    raise InvalidRulesError(_("rules option 'pot_sizes' must be a list of card counts, not {value}", value=repr(value)))
 
 
 def _validate(rules: Rules) -> None:
@@ -341,49 +345,43 @@ def _validate(rules: Rules) -> None:
             _as_pot_sizes(value)
             continue
         if type(value) is not expected:
-            raise InvalidRulesError(
-                f"rules option {spec.name!r} must be {expected.__name__}, not {value!r}"
-            )
+            raise InvalidRulesError(_("rules option {option} must be {kind}, not {value}", option=repr(spec.name),
+                                      kind=expected.__name__, value=repr(value)))
         choices = spec.metadata["choices"]
         if choices and value not in choices:
-            raise InvalidRulesError(
-                f"rules option {spec.name!r} cannot be {value!r}: choose one of {', '.join(map(repr, choices))}"
-            )
+            raise InvalidRulesError(_("rules option {option} cannot be {value}: choose one of {choices}", option=repr(spec.name),
+                                      value=repr(value), choices=", ".join(map(repr, choices))))
         low, high = spec.metadata["low"], spec.metadata["high"]
         if (low is not None and value < low) or (high is not None and value > high):
-            raise InvalidRulesError(f"rules option {spec.name!r} must be between {low} and {high}, not {value!r}")
+            raise InvalidRulesError(_("rules option {option} must be between {low} and {high}, not {value}", option=repr(spec.name),
+                                      low=low, high=high, value=repr(value)))
     if not rules.name.strip():
-        raise InvalidRulesError("rules option 'name' must not be empty: give the ruleset a name")
+        raise InvalidRulesError(_("rules option 'name' must not be empty: give the ruleset a name"))
     if rules.base not in _PRESETS:
-        raise InvalidRulesError(
-            f"rules option 'base' cannot be {rules.base!r}: a ruleset is based on one of the presets, {', '.join(_PRESETS)}"
-        )
+        raise InvalidRulesError(_("rules option 'base' cannot be {base}: a ruleset is based on one of the presets, {presets}",
+                                  base=repr(rules.base), presets=", ".join(_PRESETS)))
     sides = len(rules.sides)
     if rules.partnerships and rules.players not in (2, 3, 4):
-        raise InvalidRulesError(
-            f"partnership play is for 4 players (or the 2- and 3-player variants of 002), not {rules.players}"
-        )
+        raise InvalidRulesError(_("partnership play is for 4 players (or the 2- and 3-player variants of 002), not {players}",
+                                  players=rules.players), check="partnership_players")
     if rules.pot_sizes:
         wanted = 2 if rules.players == 3 and rules.partnerships else sides
         if len(rules.pot_sizes) != wanted:
-            raise InvalidRulesError(
-                f"rules option 'pot_sizes' must hold one pot per side ({wanted}), not {list(rules.pot_sizes)}"
-            )
+            raise InvalidRulesError(_("rules option 'pot_sizes' must hold one pot per side ({wanted}), not {sizes}", wanted=wanted,
+                                      sizes=list(rules.pot_sizes)), check="pots_per_side")
         if any(size < 1 for size in rules.pot_sizes):
-            raise InvalidRulesError(f"every pot holds at least one card, not {list(rules.pot_sizes)}")
+            raise InvalidRulesError(_("every pot holds at least one card, not {sizes}", sizes=list(rules.pot_sizes)), check="pot_size")
     elif rules.close_needs_pot:
-        raise InvalidRulesError("close_needs_pot is set but the rules have no pots (pot_sizes is empty)")
+        raise InvalidRulesError(_("close_needs_pot is set but the rules have no pots (pot_sizes is empty)"), check="close_needs_pot")
     dealt = rules.players * rules.hand_size + sum(rules.pot_sizes) + int(rules.start_discard)
     if dealt + 3 > rules.deck_size:
-        raise InvalidRulesError(
-            f"the deal needs {dealt} cards and leaves fewer than 3 in a stock of {rules.deck_size}"
-        )
+        raise InvalidRulesError(_("the deal needs {dealt} cards and leaves fewer than 3 in a stock of {deck}", dealt=dealt,
+                                  deck=rules.deck_size), check="deal")
     if rules.min_naturals + rules.max_wilds < rules.min_meld_cards and rules.max_wilds == 0:
-        raise InvalidRulesError("with no wild cards allowed, min_naturals must reach min_meld_cards")
+        raise InvalidRulesError(_("with no wild cards allowed, min_naturals must reach min_meld_cards"), check="min_naturals")
     if not rules.sets and not rules.runs:
-        raise InvalidRulesError("rules allow neither sets nor runs: no meld could ever be legal")
+        raise InvalidRulesError(_("rules allow neither sets nor runs: no meld could ever be legal"), check="no_melds")
     if rules.pile_take == "any-depth" and rules.pile_visible != "all":
-        raise InvalidRulesError(
-            "pile_take 'any-depth' needs pile_visible 'all': a player takes the discard pile down to a card "
-            "they can see (004 'The rules in full': \"You may take any depth of the discard pile\")"
-        )
+        raise InvalidRulesError(_("pile_take 'any-depth' needs pile_visible 'all': a player takes the discard pile down to a card "
+                                  "they can see ({source}: \"{quote}\")", source="004 'The rules in full'",
+                                  quote="You may take any depth of the discard pile"), check="any_depth")

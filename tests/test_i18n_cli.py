@@ -249,3 +249,25 @@ def test_the_other_commands_refuse_and_report_in_the_language_with_the_same_exit
     assert status == 0 and {"it": "ok: 1 mano rigiocata", "pt_BR": "ok: 1 mão rejogada"}[lang] in out
     english = in_process(["selfplay", "--hands", "1", "--seed", "2", "--quiet", "--record", "-"])[1]
     assert in_process(["--lang", lang, "selfplay", "--hands", "1", "--seed", "2", "--quiet", "--record", "-"])[1] == english  # the record
+
+
+@pytest.mark.parametrize("lang", ["it", "pt_BR"])
+def test_a_ruleset_refused_on_the_command_line_is_refused_in_the_language(lang: str, tmp_path: Path) -> None:
+    """The engine's own checks of a ruleset (buraco_learn.rules) and of a ruleset file, where a command line meets them."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"base": "italian", "players": 5}', encoding="utf-8")
+    cases = [(["rules", "--option", "players=9", "--save", str(tmp_path / "x.json")],
+              {"it": "l'opzione 'players' deve essere tra 2 e 6, non 9", "pt_BR": "a opção 'players' precisa estar entre 2 e 6, não 9"}),
+             (["selfplay", "--hands", "1", "--seed", "1", "--rules", "italain"],
+              {"it": "(forse 'italian'?)", "pt_BR": "(você quis dizer 'italian'?)"}),
+             (["selfplay", "--hands", "1", "--seed", "1", "--option", "pile_take=any-depth", "--option", "pile_visible=top"],
+              {"it": "si raccolgono gli scarti fino a una carta che si vede", "pt_BR": "pega-se o lixo até uma carta que dá para ver"}),
+             (["selfplay", "--hands", "1", "--seed", "1", "--rules", str(bad)],
+              {"it": "il gioco a coppie è per 4 giocatori", "pt_BR": "o jogo em duplas é para 4 jogadores"}),
+             (["selfplay", "--hands", "1", "--seed", "1", "--rules", str(tmp_path / "none.json")],
+              {"it": "il file di regolamento", "pt_BR": "o arquivo de regulamento"})]
+    for argv, said in cases:
+        english_status, _out, english_err = in_process(argv)
+        status, _out, err = in_process(["--lang", lang, *argv])
+        assert status == english_status == 2, (argv, err)
+        assert said[lang] in err and err != english_err, (argv, err)

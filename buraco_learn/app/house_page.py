@@ -94,7 +94,7 @@ def parse_pots(text: str) -> tuple[int, ...]:
     if not all(word.isascii() and word.isdigit() and len(word) <= 3 for word in words) or len(words) > 12:
         said = _("“{label}” must be whole numbers separated by commas, such as 11, 11 (leave it empty for no pots).",
                  label=option_label("pot_sizes"))
-        raise HouseRulesError(f"rules option 'pot_sizes' cannot be {str(text)[:40]!r}", option="pot_sizes", words=said)
+        raise HouseRulesError(_("rules option 'pot_sizes' cannot be {value}", value=repr(str(text)[:40])), option="pot_sizes", words=said)
     return tuple(int(word) for word in words)
 
 
@@ -338,7 +338,7 @@ class HouseRulesEditor:
             self._problem = error
         except Exception as error:  # never a traceback in the page
             log.exception("checking the house rules failed")
-            self._problem = HouseRulesError(str(error), words="These rules cannot be checked just now.")
+            self._problem = HouseRulesError(str(error), words=_("These rules cannot be checked just now."))
         else:
             self._problem = None
             self._rules = rules
@@ -484,7 +484,7 @@ class HouseRulesEditor:
         try:
             if len(content) > MAX_BYTES:
                 raise HouseRulesError("too large", words=_("It is too large to be a ruleset file."))
-            rules = loads(bytes(content), "the uploaded file")
+            rules = loads(bytes(content), _("the uploaded file"))
         except HouseRulesError as error:
             self.saved_message.value = _error_html(ValueError(_("{file} cannot be opened: {why}", file=filename[:60], why=error.words)))
             return False
