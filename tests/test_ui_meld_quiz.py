@@ -304,3 +304,16 @@ def test_python_side_actions_raise_when_they_do_not_fit() -> None:
         quiz.select(["k0"])
     with pytest.raises(ValueError, match="unknown quiz question kind"):
         MeldQuiz(kinds=["trivia"])
+
+
+@pytest.mark.parametrize(("lang", "said"), [("it", "risposta sconosciuta 'maybe'"), ("pt_BR", "resposta desconhecida 'maybe'")])
+def test_a_refused_message_from_the_browser_is_told_in_the_quizs_language(lang: str, said: str) -> None:
+    """Issue 18: what the quiz refuses (input a page never sends) reads in the language the quiz was made in."""
+    from buraco_learn.i18n import use
+
+    with use(lang):
+        quiz = quiz_at("legal")
+        before = state_of(quiz)
+        message(quiz, {"intent": "answer", "choice": "maybe"})
+    assert said in quiz.error.lower()  # the widget says it as a sentence
+    assert {k: v for k, v in state_of(quiz).items() if k != "error"} == {k: v for k, v in before.items() if k != "error"}

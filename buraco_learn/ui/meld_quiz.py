@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from buraco_learn.i18n import _
 from buraco_learn.rules import Rules
 from buraco_learn.ui.base import BuracoWidget, intent, module_asset, static_asset
 from buraco_learn.ui.quizgen import KINDS
@@ -87,7 +88,7 @@ class MeldQuiz(BuracoWidget):
     def validate_browser_update(self, name: str, value: Any) -> Any:
         if name == "selected":
             if self.session.stage != "select":
-                raise QuizError("there are no cards to select now")
+                raise QuizError(_("there are no cards to select now"))
             return list(self.session._valid_selection(value))
         return value
 
@@ -101,7 +102,7 @@ class MeldQuiz(BuracoWidget):
     def answer(self, choice: str) -> None:
         """Choose an answer by its id ('legal', 'illegal', or a choice id like 'r2')."""
         if not isinstance(choice, str):
-            raise QuizError(f"an answer is a choice id, not {choice!r}")
+            raise QuizError(_("an answer is a choice id, not {value}", value=repr(choice)))
         self.session.answer(choice)
         self._sync()
 
@@ -114,7 +115,7 @@ class MeldQuiz(BuracoWidget):
     def check(self, cards: Sequence[str] | None = None) -> None:
         """Check the selected cards (or the ids in ``cards``) as a new meld."""
         if cards is not None and (isinstance(cards, str) or not isinstance(cards, list | tuple)):
-            raise QuizError(f"cards to check are a list of card ids, not {cards!r}")
+            raise QuizError(_("cards to check are a list of card ids, not {value}", value=repr(cards)))
         self.session.check(cards)
         self._sync()
 

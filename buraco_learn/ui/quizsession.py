@@ -129,8 +129,8 @@ class QuizSession:
     def retry(self) -> None:
         """Try a question answered wrongly (or revealed) again; the score keeps the first answer."""
         if not self.can_retry:
-            raise QuizError("only a question answered wrongly can be tried again" if self.done
-                            else "answer this question first")
+            raise QuizError(_("only a question answered wrongly can be tried again") if self.done
+                            else _("answer this question first"))
         self.stage = _FIRST_STAGE[self.question.kind]
         self.selected, self.chosen, self.highlight, self.feedback = (), None, (), {}
         self.attempts = 0
@@ -145,7 +145,7 @@ class QuizSession:
         question = self.question
         if self.stage == "verdict":
             if choice not in ("legal", "illegal"):
-                raise QuizError(f"unknown answer {choice!r}: this question asks 'legal' or 'illegal'")
+                raise QuizError(_("unknown answer {choice}: this question asks 'legal' or 'illegal'", choice=repr(choice)))
             said_legal = choice == "legal"
             if said_legal == question.legal:
                 self.stage = "reason"
@@ -159,11 +159,11 @@ class QuizSession:
             self._finish(False, title, question.explanation(), self._right_text())
             return
         if self.stage not in ("reason", "pick"):
-            hint = "select cards and Check" if self.stage == "select" else "go on to the next question"
-            raise QuizError(f"there is no choice to make now: {hint}")
+            raise QuizError(_("there is no choice to make now: select cards and Check") if self.stage == "select"
+                            else _("there is no choice to make now: go on to the next question"))
         ids = [option.id for option in question.choices]
         if choice not in ids:
-            raise QuizError(f"unknown answer {choice!r}: choose one of {', '.join(ids)}")
+            raise QuizError(_("unknown answer {choice}: choose one of {choices}", choice=repr(choice), choices=", ".join(ids)))
         self.chosen = choice
         right = choice in question.correct
         if question.kind == "complete":
@@ -203,24 +203,24 @@ class QuizSession:
     def select(self, ids: Sequence[str]) -> None:
         """Choose which cards of the hand are selected (build questions only)."""
         if self.stage != "select":
-            raise QuizError("there are no cards to select now")
+            raise QuizError(_("there are no cards to select now"))
         self.selected = self._valid_selection(ids)
 
     def _valid_selection(self, ids: Sequence[str]) -> tuple[str, ...]:
         if isinstance(ids, str) or not all(isinstance(card_id, str) for card_id in ids):
-            raise QuizError(f"a selection is a list of card ids, not {ids!r}")
+            raise QuizError(_("a selection is a list of card ids, not {value}", value=repr(ids)))
         known = self._hand_ids()
         unknown = [card_id for card_id in ids if card_id not in known]
         if unknown:
-            raise QuizError(f"unknown card {unknown[0]!r}: the hand holds {', '.join(known)}")
+            raise QuizError(_("unknown card {card}: the hand holds {cards}", card=repr(unknown[0]), cards=", ".join(known)))
         if len(set(ids)) != len(ids):
-            raise QuizError(f"a card can be selected only once: {list(ids)!r}")
+            raise QuizError(_("a card can be selected only once: {value}", value=repr(list(ids))))
         return tuple(ids)
 
     def check(self, ids: Sequence[str] | None = None) -> None:
         """Check the selected cards (or ``ids``) as a new meld with the engine."""
         if self.stage != "select":
-            raise QuizError("there is no meld to build now" if self.stage != "done" else "this question is over: go on to the next")
+            raise QuizError(_("there is no meld to build now") if self.stage != "done" else _("this question is over: go on to the next"))
         if ids is not None:
             self.selected = self._valid_selection(ids)
         cards = [self.question.cards[int(card_id[1:])] for card_id in self.selected]
@@ -241,7 +241,7 @@ class QuizSession:
     def reveal(self) -> None:
         """Give up on this question: show the answer; it scores nothing."""
         if self.done:
-            raise QuizError("this question is over already: go on to the next")
+            raise QuizError(_("this question is over already: go on to the next"))
         question = self.question
         if question.kind == "build":
             self.highlight = self._ids_of(question.solution)
@@ -266,7 +266,7 @@ class QuizSession:
     def next(self) -> None:
         """Go on to the next question (only once this one is over)."""
         if not self.done:
-            raise QuizError("answer this question first, or reveal the answer")
+            raise QuizError(_("answer this question first, or reveal the answer"))
         self._begin(self.pool.next())
 
     # -- what the learner sees -----------------------------------------------------------------
