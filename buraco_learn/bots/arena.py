@@ -35,6 +35,7 @@ from typing import Any
 
 from buraco_learn.errors import BuracoError
 from buraco_learn.game.state import HandState
+from buraco_learn.i18n import _
 from buraco_learn.rules import Rules
 
 
@@ -186,11 +187,13 @@ class ArenaResult:
 
     def summary(self) -> str:
         low, high = self.ci95
-        return (
-            f"{self.rules}: {self.a} (A) vs {self.b} (B), {self.hands} duplicate hands ({self.hands_played} played)\n"
-            f"  A wins {self.win_rate_a:.1%} of the duplicate pairs\n"
-            f"  mean difference per hand (A - B): {self.mean_diff:+.1f} points, 95% CI [{low:+.1f}, {high:+.1f}]"
-        )
+        rate, mean, low_text, high_text = format(self.win_rate_a, ".1%"), format(self.mean_diff, "+.1f"), format(low, "+.1f"), format(high, "+.1f")
+        return "\n  ".join([
+            _("{ruleset}: {a} (A) vs {b} (B), {hands} duplicate hands ({played} played)", ruleset=self.rules, a=self.a, b=self.b,
+              hands=self.hands, played=self.hands_played),
+            _("A wins {rate} of the duplicate pairs", rate=rate),
+            _("mean difference per hand (A - B): {mean} points, 95% CI [{low}, {high}]", mean=mean, low=low_text, high=high_text),
+        ])
 
 
 MAX_ACTIONS = 5000

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from buraco_learn.errors import BuracoError
+from buraco_learn.i18n import _
 
 #: The npm package and version: jupyterlite-pyodide-kernel 0.8.6 expects exactly this Pyodide (Python 3.14).
 PYODIDE_NPM: Final = "pyodide@314.0.6"
@@ -122,7 +123,7 @@ def pyodide_core(cache: Path, say: Progress) -> Path:
     npm = shutil.which("npm")
     if npm is None:
         raise SiteBuildError(f"building the site needs npm, to fetch Pyodide ({PYODIDE_NPM}); install Node.js and npm")
-    say(f"fetching Pyodide ({PYODIDE_NPM}) from npm")
+    say(_("fetching Pyodide ({package}) from npm", package=PYODIDE_NPM))
     with tempfile.TemporaryDirectory(dir=cache) as work:
         _run([npm, "pack", "--silent", PYODIDE_NPM], f"npm pack {PYODIDE_NPM}", cwd=Path(work))
         tarballs = list(Path(work).glob("*.tgz"))
@@ -143,7 +144,7 @@ def pypi_wheel(cache: Path, name: str, version: str, say: Progress) -> Path:
     for path in wheels.glob("*.whl"):
         if wheel_name_version(path.name) == (name, version):
             return path
-    say(f"fetching {name} {version} from PyPI")
+    say(_("fetching {name} {version} from PyPI", name=name, version=version))
     with tempfile.TemporaryDirectory(dir=cache) as work:
         _run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
               "--only-binary=:all:", "--platform", "any", "--implementation", "py", "--abi", "none",
@@ -169,10 +170,10 @@ def project_wheel(out: Path, say: Progress) -> Path:
         old.unlink(missing_ok=True)
     root = checkout_root()
     if root is None:
-        say("packing the installed buraco-learn into a wheel")
+        say(_("packing the installed buraco-learn into a wheel"))
         wheel = installed_wheel(out)
     else:
-        say("building the buraco-learn wheel from the checkout")
+        say(_("building the buraco-learn wheel from the checkout"))
         _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
               "--wheel-dir", str(out), str(root)], "building buraco-learn's wheel")
         (wheel,) = out.glob("buraco_learn-*-py3-none-any.whl")

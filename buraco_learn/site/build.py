@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from buraco_learn.app.catalogue import INDEX, lessons_dir
+from buraco_learn.i18n import _
 from buraco_learn.site.assets import Progress, SiteBuildError, cache_dir, pyodide_folder
 
 #: The first cell of every page: open the progress kept in this browser before anything reads it.
@@ -57,9 +58,9 @@ class SiteReport:
     seconds: float
 
     def summary(self) -> str:
-        return (f"wrote the site to {self.path}: {self.files} files, {self.bytes / 1e6:.1f} MB, "
-                f"in {self.seconds:.0f} s; serve it as static files, e.g. "
-                f"python -m http.server -d {self.path} -b 127.0.0.1 8000")
+        return _("wrote the site to {path}: {files} files, {size} MB, in {seconds} s; serve it as static files, e.g. "
+                 "python -m http.server -d {path} -b 127.0.0.1 8000", path=self.path, files=self.files,
+                 size=format(self.bytes / 1e6, ".1f"), seconds=format(self.seconds, ".0f"))
 
 
 def prepare_notebook(notebook: dict[str, Any]) -> dict[str, Any]:
@@ -137,7 +138,7 @@ def _lite_build(lite_dir: Path, output: Path, say: Progress) -> None:
             "--contents", str(lite_dir / "files"), "--apps", "notebooks", "--no-sourcemaps",
             "--no-unused-shared-packages", "--ignore-sys-prefix",
             f"--LiteBuildConfig.federated_extensions={json.dumps([str(path) for path in _extension_dirs()])}"]
-    say("running jupyter lite build")
+    say(_("running jupyter lite build"))
     done = subprocess.run(argv, cwd=lite_dir, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         tail = " ".join((done.stderr or done.stdout).split())[-600:]
@@ -195,7 +196,7 @@ def build_site(dest: Path, say: Progress = print, lessons: Path | None = None) -
     with tempfile.TemporaryDirectory(prefix="buraco-site-", dir=dest.parent) as work:
         lite_dir = Path(work) / "lite"
         (lite_dir / "files").mkdir(parents=True)
-        say(f"preparing {len(notebooks)} notebooks")
+        say(_("preparing {count} notebooks", count=len(notebooks)))
         for path in notebooks:
             notebook = json.loads(path.read_text(encoding="utf-8"))
             (lite_dir / "files" / path.name).write_text(json.dumps(prepare_notebook(notebook), indent=1), encoding="utf-8")
