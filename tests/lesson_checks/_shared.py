@@ -63,6 +63,25 @@ def variant_plays_and_answers(lesson: Any, name: str, plays: tuple[str, ...], an
     return True
 
 
+def variant_quiz_marks(lesson: Any, name: str, english: list[str], asked: int, wrong: str, document: str, right: str) -> list[str]:
+    """A variants lesson's quiz: each question's right choice is the answer the lesson marks (in the page's language;
+    ``english``: the marks as they read in English); question ``asked`` answered ``wrong`` shows the rule's
+    ``document``, then, tried again, ``right`` passes (both English messages, said in the page's language).
+    Returns the marks, for :func:`variant_plays_and_answers`."""
+    from buraco_learn import i18n
+    from buraco_learn.app import variants as v
+
+    quiz = lesson["check"]
+    marks = [marked.marked() for marked in v.MARKED[name]]
+    if i18n.language() == "en":
+        assert marks == english
+    assert [quiz.correct_choice(i) for i in range(len(marks))] == marks
+    assert quiz.answer(asked, i18n._(wrong)) is False and document in quiz.feedback_html(asked)
+    quiz.retry(asked)
+    assert quiz.answer(asked, i18n._(right)) is True
+    return marks
+
+
 def words(message: str) -> str:
     """The longest stretch of a catalogue message without a placeholder, in the page's language: what a check looks
     for in a text made from it (``words("✘ Not {guess}: the engine makes it {total}.")`` is ``": the engine makes it"``
