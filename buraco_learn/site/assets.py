@@ -109,10 +109,10 @@ def _run(argv: list[str], what: str, cwd: Path | None = None) -> None:
     try:
         done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, check=False)
     except FileNotFoundError:
-        raise SiteBuildError(f"{what} needs {argv[0]!r}, which is not installed") from None
+        raise SiteBuildError(_("{what} needs {program}, which is not installed", what=what, program=repr(argv[0]))) from None
     if done.returncode != 0:
         tail = " ".join((done.stderr or done.stdout).split())[-400:]
-        raise SiteBuildError(f"{what} failed: {tail}")
+        raise SiteBuildError(_("{what} failed: {why}", what=what, why=tail))
 
 
 def pyodide_core(cache: Path, say: Progress) -> Path:
@@ -122,13 +122,13 @@ def pyodide_core(cache: Path, say: Progress) -> Path:
         return folder / "package"
     npm = shutil.which("npm")
     if npm is None:
-        raise SiteBuildError(f"building the site needs npm, to fetch Pyodide ({PYODIDE_NPM}); install Node.js and npm")
+        raise SiteBuildError(_("building the site needs npm, to fetch Pyodide ({package}); install Node.js and npm", package=PYODIDE_NPM))
     say(_("fetching Pyodide ({package}) from npm", package=PYODIDE_NPM))
     with tempfile.TemporaryDirectory(dir=cache) as work:
         _run([npm, "pack", "--silent", PYODIDE_NPM], f"npm pack {PYODIDE_NPM}", cwd=Path(work))
         tarballs = list(Path(work).glob("*.tgz"))
         if len(tarballs) != 1:
-            raise SiteBuildError(f"npm pack {PYODIDE_NPM} gave {len(tarballs)} files, not one tarball")
+            raise SiteBuildError(_("npm pack {package} gave {count} files, not one tarball", package=PYODIDE_NPM, count=len(tarballs)))
         unpacked = Path(work) / "unpacked"
         with tarfile.open(tarballs[0]) as tar:
             tar.extractall(unpacked, filter="data")
@@ -152,7 +152,7 @@ def pypi_wheel(cache: Path, name: str, version: str, say: Progress) -> Path:
              f"pip download {name}=={version}")
         found = [path for path in Path(work).glob("*.whl") if wheel_name_version(path.name) == (name, version)]
         if not found:
-            raise SiteBuildError(f"PyPI has no pure-Python wheel of {name} {version}")
+            raise SiteBuildError(_("PyPI has no pure-Python wheel of {name} {version}", name=name, version=version))
         return Path(shutil.move(found[0], wheels / found[0].name))
 
 
@@ -180,7 +180,7 @@ def project_wheel(out: Path, say: Progress) -> Path:
     with zipfile.ZipFile(wheel) as archive:
         compiled = [name for name in archive.namelist() if name.endswith(COMPILED_SUFFIXES)]
     if compiled:
-        raise SiteBuildError(f"buraco-learn's wheel holds compiled files ({compiled[0]}); the site needs the pure engine")
+        raise SiteBuildError(_("buraco-learn's wheel holds compiled files ({file}); the site needs the pure engine", file=compiled[0]))
     return wheel
 
 
@@ -230,7 +230,7 @@ def app_versions() -> dict[str, str]:
     try:
         return {name: importlib.metadata.version(name) for name in APP_PACKAGES}
     except importlib.metadata.PackageNotFoundError as missing:
-        raise SiteBuildError(f"building the site needs {missing.name} installed (pip install 'buraco-learn[site]')") from None
+        raise SiteBuildError(_("building the site needs {package} installed (pip install 'buraco-learn[site]')", package=missing.name)) from None
 
 
 def pyodide_folder(dest: Path, cache: Path, say: Progress) -> list[str]:
@@ -266,7 +266,7 @@ def pyodide_folder(dest: Path, cache: Path, say: Progress) -> list[str]:
                                    sha256(own))
     missing = sorted({_canonical(dep) for entry in kept.values() for dep in entry["depends"]} - {_canonical(name) for name in kept})
     if missing:
-        raise SiteBuildError(f"the site's Pyodide lock names packages it does not hold: {', '.join(missing)}")
+        raise SiteBuildError(_("the site's Pyodide lock names packages it does not hold: {packages}", packages=", ".join(missing)))
     lock["packages"] = kept
     (dest / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
     return [*LOCK_PACKAGES, *APP_PACKAGES, PROJECT]

@@ -119,8 +119,8 @@ def _extension_dirs() -> list[Path]:
     for name in EXTENSIONS:
         path = share / name
         if not (path / "package.json").is_file():
-            raise SiteBuildError(f"the front-end extension {name} is not installed in {sys.prefix}; "
-                                 "install the site's tools: pip install 'buraco-learn[site]'")
+            raise SiteBuildError(_("the front-end extension {name} is not installed in {prefix}; "
+                                   "install the site's tools: pip install 'buraco-learn[site]'", name=name, prefix=sys.prefix))
         found.append(path)
     return found
 
@@ -130,7 +130,7 @@ def _check_tools() -> None:
 
     for module, package in (("jupyterlite_core", "jupyterlite-core"), ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel")):
         if importlib.util.find_spec(module) is None:
-            raise SiteBuildError(f"building the site needs {package}: pip install 'buraco-learn[site]'")
+            raise SiteBuildError(_("building the site needs {package}: pip install 'buraco-learn[site]'", package=package))
 
 
 def _lite_build(lite_dir: Path, output: Path, say: Progress) -> None:
@@ -142,7 +142,7 @@ def _lite_build(lite_dir: Path, output: Path, say: Progress) -> None:
     done = subprocess.run(argv, cwd=lite_dir, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         tail = " ".join((done.stderr or done.stdout).split())[-600:]
-        raise SiteBuildError(f"jupyter lite build failed: {tail}")
+        raise SiteBuildError(_("jupyter lite build failed: {why}", why=tail))
 
 
 def _patch_pages(output: Path) -> None:
@@ -184,12 +184,12 @@ def build_site(dest: Path, say: Progress = print, lessons: Path | None = None) -
     started = time.monotonic()
     dest = dest.expanduser().resolve()
     if not _replaceable(dest):
-        raise SiteBuildError(f"{dest} exists and is not a site built by buraco-learn: name a new or empty folder")
+        raise SiteBuildError(_("{folder} exists and is not a site built by buraco-learn: name a new or empty folder", folder=dest))
     _check_tools()
     source = lessons or lessons_dir()
     notebooks = sorted(source.glob("*.ipynb"))
     if not any(path.name == INDEX for path in notebooks):
-        raise SiteBuildError(f"no landing page ({INDEX}) among the lessons in {source}")
+        raise SiteBuildError(_("no landing page ({page}) among the lessons in {folder}", page=INDEX, folder=source))
     cache = cache_dir()
     cache.mkdir(parents=True, exist_ok=True)
     dest.parent.mkdir(parents=True, exist_ok=True)
