@@ -78,3 +78,88 @@ def test_a_portuguese_browser_gets_the_portuguese_landing_page(fresh_app: AppSer
         assert "Lições feitas: 0 de" in text
 
     in_browser(check, locale="pt-BR")
+
+
+def english_pieces() -> set[str]:
+    """Every stretch of five words or more of the catalogue's English messages (names and documents' sections aside)."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from buraco_learn import i18n
+
+    with i18n.POT.open("rb") as handle:
+        pot = read_po(handle)
+    pieces: set[str] = set()
+    for message in pot:
+        for text in (message.id if isinstance(message.id, tuple) else (message.id,)) if message.id else ():
+            text = re.sub(r"\d{3} '[^']*'", " ", text)
+            for piece in re.split(r"\{\w+\}|%\(\w+\)s|%s|%r|<[^>]+>|[()\":;,.!?✔✘ℹ«»▶◀→“”]", text):
+                piece = piece.strip(" '’-–")
+                if len(piece.split()) >= 5 and piece not in ("Buraco Brazil Online",):
+                    pieces.add(piece)
+    return pieces
+
+
+def page_words(tab: Tab) -> str:
+    """What the learner reads on the page: no card pictures, no quotes of the rule documents (they stay English)."""
+    import re
+
+    text = tab.page.evaluate("""() => { const copy = document.querySelector('#rendered_cells').cloneNode(true);
+        copy.querySelectorAll('[lang=en], svg, style, script').forEach(node => node.remove()); return copy.innerText; }""")
+    return " ".join(re.sub(r'"[^"\n]*"', " ", text).split())
+
+
+@pytest.mark.slow
+def test_a_variants_lesson_in_italian_a_turn_a_wrong_answer_then_right_and_the_comparison_under_cut_throat(
+        app: AppServer, in_browser: InBrowser) -> None:
+    """Lesson 17 as an Italian learner does it: the first turn's redraw on the card table, a question answered wrong
+    (the right answer and the rule's document shown), tried again and passed, then the comparison under cut-throat
+    (which once raised the engine's error); no English message, no error text on the way."""
+    import re
+
+    from buraco_learn import preset
+    from buraco_learn.cards import Card
+    from buraco_learn.i18n import _
+    from buraco_learn.presets import ruleset_name
+
+    from .test_lessons_browser import TABLE, expect
+
+    with use("it"):
+        said = {key: _(key) for key in ("Your goals", "Draw", "Throw back and redraw", "Discard", "Legal", "Not legal",
+                                         "Try again", "Not quite", "✔ Well done: every goal met.")}
+        king = Card.parse("KD").name()
+        cut_throat = f"{ruleset_name(preset('cutthroat'))} (004)"
+    english = english_pieces()
+
+    def check(tab: Tab) -> None:
+        look = expect()
+        page = tab.open(f"{app.url}voila/render/it/17_buraco_aberto.ipynb")
+        table = page.locator(TABLE).first
+        look(table).to_have_attribute("data-turn", "you", timeout=60_000)
+        table.get_by_role("button", name=said["Draw"], exact=True).click()
+        table.get_by_role("button", name=said["Throw back and redraw"], exact=True).click()
+        goals = page.get_by_role("list", name=said["Your goals"]).first
+        look(goals).to_contain_text("✔")
+        table.get_by_role("button", name=re.compile(f"^{king}")).first.click()
+        table.get_by_role("button", name=said["Discard"], exact=True).click()
+        look(page.get_by_text(said["✔ Well done: every goal met."].lstrip("✔ "), exact=False).first).to_be_visible()
+        # the quiz: question 1 (no sets under 001) answered "Legal", wrongly
+        page.get_by_role("button", name=said["Legal"], exact=True).first.click()
+        feedback = page.get_by_text(said["Not quite"], exact=False).first
+        look(feedback).to_be_visible()
+        quiz_text = page_words(tab)
+        assert said["Not legal"] in quiz_text and "001" in quiz_text
+        page.get_by_role("button", name=said["Try again"], exact=False).first.click()
+        page.get_by_role("button", name=said["Not legal"], exact=True).first.click()
+        # the comparison under cut-throat
+        chooser = page.locator("select").filter(has=page.locator("option", has_text="(004)")).first
+        chooser.select_option(label=cut_throat)
+        look(page.locator(".ruleset-line", has_text=ruleset_name(preset("cutthroat"))).last).to_be_visible(timeout=60_000)
+        assert_no_error_output(tab)
+        text = page_words(tab)
+        left = sorted(piece for piece in english if piece in text)
+        assert not left, left[:10]
+        assert "Con le regole" in text and ruleset_name(preset("cutthroat")) in text
+
+    in_browser(check, locale="it-IT")
