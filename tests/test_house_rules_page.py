@@ -321,3 +321,9 @@ def test_the_options_are_named_in_the_base_presets_own_words_in_every_language(l
     assert "canasta" in aberto["clean_bonus"] and "burraco" not in aberto["clean_bonus"]
     assert "morto" in aberto["pot_sizes"] and "morto" in close_aberto
     assert "canastra" in brazil
+
+
+def test_a_changed_option_names_the_preset_as_players_say_it(editor: HouseRulesEditor) -> None:
+    editor.set_value("target", 3005)
+    note = editor.notes["target"][0].value
+    assert "changed (Italian Burraco: 2005)" in html.unescape(note) and "(italian:" not in note

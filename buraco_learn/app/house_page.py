@@ -247,7 +247,7 @@ class HouseRulesEditor:
             self.notes[option] = (note, head)
         changed = ""
         if self._value_of(option, quiet=True) != base_value:
-            was = _("changed ({preset}: {value})", preset=str(self.base.value), value=choice_label(option, base_value))
+            was = _("changed ({preset}: {value})", preset=ruleset_name(based), value=choice_label(option, base_value))
             changed = f' <span class="changed">{html.escape(was)}</span>'
         allowed_words = _("Allowed: {values}.", values=bounds)
         allowed = f' <span class="option-bounds">{html.escape(allowed_words)}</span>' if bounds and not self._is_choice(option) else ""
