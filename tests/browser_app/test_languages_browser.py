@@ -3,6 +3,7 @@ page in Italian or Portuguese; the chooser changes the page's language, and the 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -163,3 +164,60 @@ def test_a_variants_lesson_in_italian_a_turn_a_wrong_answer_then_right_and_the_c
         assert "Con le regole" in text and ruleset_name(preset("cutthroat")) in text
 
     in_browser(check, locale="it-IT")
+
+
+@pytest.mark.slow
+def test_cut_throat_in_portuguese_on_a_phone_the_pile_taken_down_to_a_card_then_a_question_wrong_then_right(
+        app: AppServer, in_browser: InBrowser) -> None:
+    """Lesson 19 as a Brazilian learner on a phone (390x844): press the K♥ in the pile to take it and the cards
+    above it, meld it with two Kings, discard; a question answered wrong then right; all in Portuguese."""
+    import re
+
+    from buraco_learn.cards import Card
+    from buraco_learn.i18n import _, ngettext
+
+    from .test_lessons_browser import TABLE, expect
+
+    with use("pt_BR"):
+        said = {key: _(key) for key in ("Discard", "Legal", "Not legal", "Try again", "Not quite", "✔ Well done: every goal met.")}
+        meld_three = ngettext("Meld {n} card", "Meld {n} cards", 3)
+        names = {code: Card.parse(code).name() for code in ("KH", "KS", "KD", "7C")}
+    english = english_pieces()
+
+    def check(tab: Tab) -> None:
+        look = expect()
+        tab.page.set_viewport_size({"width": 390, "height": 844})
+        page = tab.open(f"{app.url}voila/render/pt_BR/19_cut_throat.ipynb")
+        table = page.locator(TABLE).first
+        look(table).to_have_attribute("data-turn", "you", timeout=60_000)
+        table.locator(f'.bl-pile [aria-label^="{names["KH"]}"]').first.click()  # the pile down to the K♥
+        look(table).to_have_attribute("data-phase", "play")
+        hand = table.get_by_role("group", name=re.compile(_in_pt("Your hand")), exact=False)
+        for code in ("KS", "KD", "KH"):
+            hand.get_by_role("button", name=re.compile(f"^{names[code]}")).first.click()
+        table.get_by_role("button", name=meld_three, exact=True).click()
+        look(table.locator("[data-meld]").first).to_be_visible()  # the Kings on the table
+        seven = hand.get_by_role("button", name=re.compile(f"^{names['7C']}")).first
+        seven.click()
+        look(seven).to_have_attribute("aria-pressed", "true")
+        table.get_by_role("button", name=said["Discard"], exact=True).click()
+        look(page.get_by_text(said["✔ Well done: every goal met."].lstrip("✔ "), exact=False).first).to_be_visible()
+        page.get_by_role("button", name=said["Legal"], exact=True).first.click()  # five Kings: not a set under 004
+        look(page.get_by_text(said["Not quite"], exact=False).first).to_be_visible()
+        assert "004" in page_words(tab)
+        page.get_by_role("button", name=said["Try again"], exact=False).first.click()
+        page.get_by_role("button", name=said["Not legal"], exact=True).first.click()
+        assert_no_error_output(tab)
+        text = page_words(tab)
+        left = sorted(piece for piece in english if piece in text)
+        assert not left, left[:10]
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400  # nothing wider than the phone
+
+    in_browser(check, locale="pt-BR")
+
+
+def _in_pt(message: str) -> str:
+    from buraco_learn.i18n import _
+
+    with use("pt_BR"):
+        return re.escape(_(message))
