@@ -23,12 +23,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, NamedTuple
 
 from buraco_learn import meldcore as core
 from buraco_learn.cards import RANKS, SUITS, Card, Rank, Suit, parse_cards
 from buraco_learn.errors import IllegalActionError, InvalidNotationError
+from buraco_learn.lazy import cached_value
 from buraco_learn.presets import resolve_rules
 from buraco_learn.problems import Problem, explain, problems_of
 from buraco_learn.rules import Rules
@@ -117,15 +117,15 @@ class Meld:
     def cards(self) -> tuple[Card, ...]:
         return tuple(slot.card for slot in self.slots)
 
-    @cached_property
+    @cached_value
     def clean(self) -> bool:
         return not self.wild_slots
 
-    @cached_property
+    @cached_value
     def wild_slots(self) -> tuple[Slot, ...]:
         return tuple(slot for slot in self.slots if slot.wild)
 
-    @cached_property
+    @cached_value
     def content_id(self) -> int:
         """A small number for what the meld is (its kind and slots: equal melds share it, made
         under any ruleset), for caches of verdicts about it that outlive one meld object."""
@@ -137,7 +137,7 @@ class Meld:
             number = _CONTENT_IDS[key] = next(_NUMBERS)
         return number
 
-    @cached_property
+    @cached_value
     def extension_codes(self) -> frozenset[int]:
         """Codes of the natural cards that could join this meld alone: any of a set's
         rank, or the card just beyond either end of a run, or further out past an end wild that may move (a quick filter for
@@ -153,7 +153,7 @@ class Meld:
         places = [*range(low - reach, low), *range(high + 1, high + 1 + reach)]
         return frozenset(suit * 13 + (0 if place == 14 else place - 1) for place in places if 1 <= place <= 14)
 
-    @cached_property
+    @cached_value
     def swap_codes(self) -> frozenset[int]:
         """Codes of the natural cards this meld's wilds stand for (what a swap could put in)."""
         return frozenset(slot.stands_for.code for slot in self.wild_slots if slot.stands_for is not None)

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Final
 
 from buraco_learn.cards import Card, format_cards, parse_cards
 from buraco_learn.errors import InvalidNotationError
+from buraco_learn.lazy import cached_value
 
 DRAW: Final = "draw"
 TAKE: Final = "take"
@@ -168,7 +168,7 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse('{self.notation()}')"
 
-    @cached_property
+    @cached_value
     def _identity(self) -> tuple[str, int | None, tuple[tuple[int, ...], ...], tuple[int, ...]]:
         groups = tuple(sorted(tuple(sorted(card.code for card in group)) for group in self.groups))
         return (self.kind, self.target, groups, tuple(sorted(card.code for card in self.cards)))

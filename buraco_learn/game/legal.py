@@ -44,7 +44,7 @@ from buraco_learn.extend import check_add, check_swap
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, held_cards, legal_melds, swap_candidates
-from buraco_learn.game.predicates import may_add_to, may_not_rediscard, take_depths
+from buraco_learn.game.predicates import may_add_to, may_not_rediscard, melds_to_add_to, take_depths
 from buraco_learn.meldcore import SET, MeldRules, solve
 from buraco_learn.melds import Meld
 from buraco_learn.rules import Rules
@@ -233,11 +233,35 @@ class _Quick:
         rules = self.rules
         if self.minimum and sum([rules.card_values[code] for code in codes]) < self.minimum:
             return False
-        if rules.one_set_per_rank:
+        if rules.one_set_per_rank and self._set_ranks():
             rank = _set_rank(codes, rules.meld_rules)
-            if rank is not None and rank in self._set_ranks():
+            if rank is not None and rank in self.set_ranks:  # type: ignore[operator]
                 return False
         return self._keeps_a_discard(codes)
+
+    def melds(self, melds: list[tuple[int, ...]], state: HandState) -> list[tuple[int, ...]]:
+        """The legal ones of ``melds`` (each one the solver accepts, of cards held): :meth:`meld`
+        for each, asking the state's validator where it does not answer."""
+        if self.common and self.took_code < 0 and not self.minimum:
+            # nothing to refuse but a second set of a rank, and an action keeping fewer than two
+            # cards, which the validator decides
+            most = self.most
+            if self.rules.one_set_per_rank and self._set_ranks():
+                mr = self.rules.meld_rules
+                known = _set_rank_table(mr)
+                taken = self.set_ranks
+                assert taken is not None
+                melds = [combo for combo in melds if (known[combo] if combo in known else _set_rank(combo, mr)) not in taken]
+            accepted = [combo for combo in melds if len(combo) <= most]
+            if len(accepted) < len(melds):
+                accepted += [combo for combo in melds if len(combo) > most and _valid(state, _meld_action(combo))]
+            return accepted
+        out = []
+        for combo in melds:
+            verdict = self.meld(combo)
+            if verdict or (verdict is None and _valid(state, _meld_action(combo))):
+                out.append(combo)
+        return out
 
     def add(self, meld: TableMeld, codes: tuple[int, ...]) -> bool | None:
         if not self.common or len(codes) > self.most:
@@ -250,11 +274,30 @@ class _Quick:
         return self._keeps_a_discard((code,)) and _may_add(meld.meld, code, self.rules)
 
 
-@lru_cache(maxsize=65536)
 def _set_rank(codes: tuple[int, ...], mr: MeldRules) -> int | None:
-    """The rank of the set that the meld ``codes`` makes (the solver's answer), or None for a run."""
-    solution = solve(codes, mr)
-    return solution[2] if solution[0] == SET else None
+    """The rank of the set that the meld ``codes`` makes (the solver's answer), or None for a run
+    (remembered under ``mr``: :func:`_set_rank_table`)."""
+    known = _set_rank_table(mr)
+    rank = known.get(codes, -1)
+    if rank == -1:
+        solution = solve(codes, mr)
+        rank = known[codes] = solution[2] if solution[0] == SET else None
+    return rank
+
+
+_SET_RANKS: dict[MeldRules, dict[tuple[int, ...], int | None]] = {}
+
+
+def _set_rank_table(mr: MeldRules) -> dict[tuple[int, ...], int | None]:
+    """The ranks :func:`_set_rank` found under ``mr`` (bounded: it starts again when full)."""
+    known = _SET_RANKS.get(mr)
+    if known is None:
+        if len(_SET_RANKS) >= 64:
+            _SET_RANKS.clear()
+        known = _SET_RANKS[mr] = {}
+    elif len(known) >= 100000:
+        known.clear()
+    return known
 
 
 #: what the meld verdicts (:func:`check_add`, :func:`check_swap`) answered, per ruleset (by its
@@ -263,7 +306,9 @@ def _set_rank(codes: tuple[int, ...], mr: MeldRules) -> int | None:
 #: and the additions they accept from the cards of a hand that can join a meld (its suit or rank,
 #: and the wilds). A meld lies on the table for many turns, equal melds recur from hand to hand, and
 #: a hand changes by a card or two between turns: each verdict is asked once.
-_Listed = dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[tuple[tuple[int, ...], Action], ...]]
+#: per addition key: the most cards of one, and the codes of each (numbers only: the collector
+#: need not walk them)
+_Listed = dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[int, tuple[tuple[int, ...], ...]]]
 _Verdicts = tuple[Rules, dict[tuple[int, tuple[int, ...] | int], bool], dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]], _Listed]
 _VERDICTS: dict[int, _Verdicts] = {}
 #: the same, by the ruleset's value: equal rules (each ``preset("italian")`` is a new object) share them
@@ -435,45 +480,45 @@ def _play_list(state: HandState) -> list[Action]:
     out: list[Action] = []
     if rules.first_turn_redraw and _valid(state, _REDRAW):
         out.append(_REDRAW)
-    accepted = []
-    for combo in legal_melds(held, rules):
-        verdict = quick.meld(combo)
-        if verdict or (verdict is None and _valid(state, _meld_action(combo))):
-            accepted.append(combo)
+    accepted = quick.melds(legal_melds(held, rules), state)
     if accepted:
         out += [_meld_action(combo) for combo in sorted(set(accepted))]
     swaps: list[Action] = []
-    side = state.side_of[seat]
     flags = rules.wild_flags
     naturals: dict[int, tuple[int, ...]] = {}  # the codes held that may join a run of a suit (0-3) or a set of a rank (4+) as naturals
     ordered: list[int] = []
     held_wilds: tuple[int, ...] = ()
+    held_set = counts.keys()
     most = quick.most
     took_code = quick.took_code
     listed = _verdicts_of(rules)[3]
-    for meld in state.melds:
-        if not may_add_to(rules, side, meld):
-            continue
+    max_wilds = rules.max_wilds
+    for meld in melds_to_add_to(rules, state.side_of[seat], state.melds):
         table_meld = meld.meld
         # extension_candidates' own first test: nothing to propose without a wild the meld may take
         # or a card next to it
-        room = rules.max_wilds - len(table_meld.wild_slots)
-        if (wilds and room > 0) or not table_meld.extension_codes.isdisjoint(counts):
+        room = max_wilds - len(table_meld.wild_slots)
+        if (wilds and room > 0) or not table_meld.extension_codes.isdisjoint(held_set):
             if not ordered:
                 ordered = sorted(hand_codes)
                 held_wilds = tuple([code for code in ordered if flags[code]])
-            key = (table_meld.content_id, meld.id, _naturals_for(table_meld, ordered, flags, naturals), held_wilds)
+            # the wilds held matter only where the meld has room for one (_additions)
+            key = (table_meld.content_id, meld.id, _naturals_for(table_meld, ordered, flags, naturals), held_wilds if room > 0 else ())
             entries = listed.get(key)
             if entries is None:
-                entries = listed[key] = tuple([(codes, _add_action(codes, meld.id))
-                                               for codes in _additions(table_meld, key[2], wilds, room, ordered, rules)])
-            for codes, action in entries:
-                if len(codes) <= most:
-                    if took_code < 0 or quick._keeps_a_discard(codes):
+                additions = tuple(_additions(table_meld, key[2], wilds, room, ordered, rules))
+                entries = listed[key] = (max(map(len, additions), default=0), additions)
+            if entries[0] <= most and took_code < 0:  # each keeps two cards in hand, and none the card taken alone
+                out += [_add_action(codes, meld.id) for codes in entries[1]]
+            else:
+                for codes in entries[1]:
+                    action = _add_action(codes, meld.id)
+                    if len(codes) <= most:
+                        if took_code < 0 or quick._keeps_a_discard(codes):
+                            out.append(action)
+                    elif _valid(state, action):
                         out.append(action)
-                elif _valid(state, action):
-                    out.append(action)
-        if not table_meld.swap_codes.isdisjoint(counts):  # swap_candidates' first test
+        if not table_meld.swap_codes.isdisjoint(held_set):  # swap_candidates' first test
             for code in swap_candidates(table_meld, hand_codes):
                 verdict = quick.swap(meld, code)
                 if verdict or (verdict is None and _valid(state, _swap_action(code, meld.id))):

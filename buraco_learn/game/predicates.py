@@ -77,6 +77,13 @@ def may_add_to(rules: Rules, side: int, meld: TableMeld) -> bool:
     return bool(rules.add_to_any_meld) or meld.side == side
 
 
+def melds_to_add_to(rules: Rules, side: int, melds: Sequence[TableMeld]) -> Sequence[TableMeld]:
+    """The melds of ``melds`` that :func:`may_add_to` accepts for ``side``, found together."""
+    if rules.add_to_any_meld:
+        return melds
+    return [meld for meld in melds if meld.side == side]
+
+
 # -- the pile ----------------------------------------------------------------------
 def take_depths(rules: Rules, pile_size: int) -> list[int | None]:
     """The takes of a pile of ``pile_size`` cards a player may ask for, as their depth:
