@@ -438,12 +438,21 @@ def build_meld(solution: core.LegalSolution, codes: Sequence[int], rules: Rules)
         return Meld("set", tuple(slots), rules)
     _, _, suit, low, _high, naturals_mask, _ = solution
     suit_value = SUITS[suit]
+    natural_slots = _NATURAL_RUN_SLOTS[suit]
     run = []
     for offset, code in enumerate(ordered):
         position = low + offset
-        rank = RANKS[1 if position == 14 else position]
-        run.append(Slot(Card.from_code(code), not naturals_mask >> position & 1, rank, suit_value, position))
+        if naturals_mask >> position & 1:
+            run.append(natural_slots[position - 1])
+        else:
+            run.append(Slot(Card.from_code(code), True, RANKS[1 if position == 14 else position], suit_value, position))
     return Meld("run", tuple(run), rules)
+
+
+#: the natural slot of each suit (0-3) at each run place (1-14, at index 0-13; slots are values, shared)
+_NATURAL_RUN_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
+    tuple(Slot(Card(RANKS[1 if position == 14 else position], SUITS[suit]), False, RANKS[1 if position == 14 else position], SUITS[suit], position)
+          for position in range(1, 15)) for suit in range(4))
 
 
 def _run_meld(suit: int, low: int, high: int, naturals: int, wilds: Sequence[int], fixed: dict[int, int] | None = None,
@@ -464,7 +473,7 @@ def _run_meld(suit: int, low: int, high: int, naturals: int, wilds: Sequence[int
     for position in range(low, high + 1):
         rank = RANKS[1 if position == 14 else position]
         if naturals >> position & 1:
-            slots.append(Slot(Card(rank, suit), False, rank, SUITS[suit], position))
+            slots.append(_NATURAL_RUN_SLOTS[suit][position - 1])
         else:
             code = fixed[position] if position in fixed else free.pop(0)
             slots.append(Slot(Card.from_code(code), True, rank, SUITS[suit], position))

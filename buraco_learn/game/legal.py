@@ -246,7 +246,7 @@ class _Quick:
             # nothing to refuse but a second set of a rank, and an action keeping fewer than two
             # cards, which the validator decides
             most = self.most
-            if self.rules.one_set_per_rank and self._set_ranks():
+            if melds and self.rules.one_set_per_rank and self._set_ranks():
                 mr = self.rules.meld_rules
                 known = _set_rank_table(mr)
                 taken = self.set_ranks
@@ -305,10 +305,11 @@ def _set_rank_table(mr: MeldRules) -> dict[tuple[int, ...], int | None]:
 #: :attr:`Meld.content_id` and the codes proposed (a tuple for an addition, one code for a swap),
 #: and the additions they accept from the cards of a hand that can join a meld (its suit or rank,
 #: and the wilds). A meld lies on the table for many turns, equal melds recur from hand to hand, and
-#: a hand changes by a card or two between turns: each verdict is asked once.
-#: per addition key: the most cards of one, and the codes of each (numbers only: the collector
-#: need not walk them)
-_Listed = dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[int, tuple[tuple[int, ...], ...]]]
+#: a hand changes by a card or two between turns: each verdict is asked once. The additions
+#: listed hold, for a meld's content, its naturals held and the wilds held where it has room for
+#: one, the most cards of one addition and the codes of each (numbers only, which the garbage
+#: collector need not walk; the actions are made as listed).
+_Listed = dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[int, tuple[tuple[int, ...], ...]]]
 _Verdicts = tuple[Rules, dict[tuple[int, tuple[int, ...] | int], bool], dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]], _Listed]
 _VERDICTS: dict[int, _Verdicts] = {}
 #: the same, by the ruleset's value: equal rules (each ``preset("italian")`` is a new object) share them
@@ -317,7 +318,7 @@ _BY_VALUE: dict[Rules, _Verdicts] = {}
 
 def _verdicts_of(rules: Rules) -> _Verdicts:
     """The verdicts known under ``rules``; the last: the additions listed, as :func:`_play_list` lists
-    them, by the meld's content and number, its naturals held and the wilds held (:func:`_additions`)."""
+    them, by the meld's content, its naturals held and the wilds held (:func:`_additions`)."""
     known = _VERDICTS.get(id(rules))
     if known is None or known[0] is not rules:
         if len(_VERDICTS) >= 256:
@@ -503,10 +504,10 @@ def _play_list(state: HandState) -> list[Action]:
                 ordered = sorted(hand_codes)
                 held_wilds = tuple([code for code in ordered if flags[code]])
             # the wilds held matter only where the meld has room for one (_additions)
-            key = (table_meld.content_id, meld.id, _naturals_for(table_meld, ordered, flags, naturals), held_wilds if room > 0 else ())
+            key = (table_meld.content_id, _naturals_for(table_meld, ordered, flags, naturals), held_wilds if room > 0 else ())
             entries = listed.get(key)
             if entries is None:
-                additions = tuple(_additions(table_meld, key[2], wilds, room, ordered, rules))
+                additions = tuple(_additions(table_meld, key[1], wilds, room, ordered, rules))
                 entries = listed[key] = (max(map(len, additions), default=0), additions)
             if entries[0] <= most and took_code < 0:  # each keeps two cards in hand, and none the card taken alone
                 out += [_add_action(codes, meld.id) for codes in entries[1]]
