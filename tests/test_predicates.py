@@ -99,3 +99,25 @@ def test_the_turn_rules_allow_exactly_the_takes_the_pile_allows() -> None:
             if depth not in offered:
                 assert not state.is_legal(Action(TAKE, target=depth)), (name, depth)
         assert any(state.is_legal(Action(TAKE, target=depth)) for depth in offered) or rules.must_meld_pile_card
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_the_melds_a_side_may_add_to_are_those_may_add_to_accepts(name: str) -> None:
+    """melds_to_add_to (the legal-action generator's one test for all the melds) answers as
+    may_add_to does for each meld, on the melds of random hands (whose side owns each varies)."""
+    import random
+
+    from buraco_learn.game.state import HandState
+
+    rules = preset(name)
+    rng = random.Random(7)
+    seen = 0
+    for hand in range(3):
+        state = HandState.new(rules, rng, dealer=hand % rules.players)
+        while state.phase != "over" and state.turn < 80:
+            for side in range(len(state.side_names)):
+                expected = [meld for meld in state.melds if P.may_add_to(rules, side, meld)]
+                assert list(P.melds_to_add_to(rules, side, state.melds)) == expected
+                seen += len(state.melds)
+            state.apply(rng.choice(list(state.legal_actions)))
+    assert seen > 0
