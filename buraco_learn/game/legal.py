@@ -150,9 +150,17 @@ def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
     return out
 
 
-@lru_cache(maxsize=65536)
 def _meld_action(codes: tuple[int, ...]) -> Action:
-    return Action(A.MELD, groups=(tuple([_CARD[code] for code in codes]),))
+    """The meld of ``codes`` (made once: a plain table, faster to ask than a cache of calls)."""
+    action = _MELD_ACTIONS.get(codes)
+    if action is None:
+        if len(_MELD_ACTIONS) >= 65536:
+            _MELD_ACTIONS.clear()
+        action = _MELD_ACTIONS[codes] = Action(A.MELD, groups=(tuple([_CARD[code] for code in codes]),))
+    return action
+
+
+_MELD_ACTIONS: dict[tuple[int, ...], Action] = {}
 
 
 @lru_cache(maxsize=65536)
@@ -246,12 +254,14 @@ class _Quick:
             # nothing to refuse but a second set of a rank, and an action keeping fewer than two
             # cards, which the validator decides
             most = self.most
-            if melds and self.rules.one_set_per_rank and self._set_ranks():
+            if melds and self.rules.one_set_per_rank:
                 mr = self.rules.meld_rules
                 known = _set_rank_table(mr)
-                taken = self.set_ranks
-                assert taken is not None
-                melds = [combo for combo in melds if (known[combo] if combo in known else _set_rank(combo, mr)) not in taken]
+                ranks = [known[combo] if combo in known else _set_rank(combo, mr) for combo in melds]
+                if ranks.count(None) < len(ranks) and self._set_ranks():  # a set proposed, and the side has sets
+                    taken = self.set_ranks
+                    assert taken is not None
+                    melds = [combo for combo, rank in zip(melds, ranks) if rank not in taken]
             accepted = [combo for combo in melds if len(combo) <= most]
             if len(accepted) < len(melds):
                 accepted += [combo for combo in melds if len(combo) > most and _valid(state, _meld_action(combo))]
