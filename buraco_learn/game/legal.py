@@ -241,9 +241,10 @@ class _Quick:
         rules = self.rules
         if self.minimum and sum([rules.card_values[code] for code in codes]) < self.minimum:
             return False
-        if rules.one_set_per_rank and self._set_ranks():
+        taken = self._set_ranks() if rules.one_set_per_rank else None
+        if taken:
             rank = _set_rank(codes, rules.meld_rules)
-            if rank is not None and rank in self.set_ranks:  # type: ignore[operator]
+            if rank is not None and rank in taken:
                 return False
         return self._keeps_a_discard(codes)
 
@@ -258,9 +259,8 @@ class _Quick:
                 mr = self.rules.meld_rules
                 known = _set_rank_table(mr)
                 ranks = [known[combo] if combo in known else _set_rank(combo, mr) for combo in melds]
-                if ranks.count(None) < len(ranks) and self._set_ranks():  # a set proposed, and the side has sets
-                    taken = self.set_ranks
-                    assert taken is not None
+                taken = self._set_ranks() if ranks.count(None) < len(ranks) else None  # a set proposed: the side's sets
+                if taken:
                     melds = [combo for combo, rank in zip(melds, ranks) if rank not in taken]
             accepted = [combo for combo in melds if len(combo) <= most]
             if len(accepted) < len(melds):
