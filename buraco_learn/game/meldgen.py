@@ -185,7 +185,7 @@ def legal_melds(held: tuple[dict[int, int], list[int]], rules: Rules) -> list[tu
     if mr.sets:
         least = max(mr.min_naturals, mr.min_cards - mr.max_wilds, 1)  # fewer naturals of a rank make no set (_set_proposals)
         for key in keys:
-            if _HELD[key >> 4] >= least:
+            if _HELD_PAIR[key >> 4 & 255] + _HELD_PAIR[key >> 12] >= least:
                 found = sets_of.get(key)
                 if found is None:
                     found = sets_of[key] = _rank_melds(key & 15, tuple([key >> shift & 15 for shift in (4, 8, 12, 16)]), held_wilds, mr)
@@ -202,8 +202,8 @@ def legal_melds(held: tuple[dict[int, int], list[int]], rules: Rules) -> list[tu
 
 
 _RANK_KEYS = tuple(range(13))
-#: how many cards the copies of each suit packed in a rank's key hold (4 bits a suit)
-_HELD = tuple((packed & 15) + (packed >> 4 & 15) + (packed >> 8 & 15) + (packed >> 12) for packed in range(1 << 16))
+#: how many cards the copies of two suits packed in 8 bits hold (4 bits a suit, as in a rank's key)
+_HELD_PAIR = tuple((packed & 15) + (packed >> 4) for packed in range(256))
 _SUIT_SHIFT = tuple(4 + 4 * (code // 13) for code in range(52))
 #: each code's run place as a bit (the ace at both ends), by whether a 2 may be natural in a run
 _RUN_BITS = {natural_two: tuple(0 if code == JOKER or (code % 13 == 1 and not natural_two)
