@@ -11,7 +11,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from buraco_learn.app.guard import (
@@ -54,6 +54,8 @@ def test_only_the_servers_own_pages_are_an_allowed_origin(origin: str, allowed: 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=60))
+@example(":²").via("a digit to str.isdigit that int() refuses (found by this test)")
+@example("[::1]:²")
 def test_any_host_header_gets_an_answer_and_only_loopback_or_allowed_names_pass(host: str) -> None:
     name, _port = split_host(host)
     assert POLICY.allows_host(host) == (bool(name) and (is_loopback(name) or name == "teacher-laptop.local"))

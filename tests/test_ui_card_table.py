@@ -223,6 +223,8 @@ def test_the_pot_is_picked_up_by_intent() -> None:
         {"intent": "discard"},  # nothing selected
         {"intent": "discard", "card": "c999"},
         {"intent": "discard", "card": 5},
+        {"intent": "discard", "card": "c²"},  # a digit to str.isdigit, not to int()
+        {"intent": "add", "meld": "m²", "cards": ["c1"]},
         {"intent": "meld", "cards": "KS KD KH"},
         {"intent": "meld", "groups": []},
         {"intent": "add", "meld": "first", "cards": []},
@@ -259,6 +261,7 @@ def test_malformed_or_unknown_intents_are_refused_and_change_nothing(content: An
         {"allow_highlight": True},
         {"selected": ["c999"]},
         {"selected": ["E-0"]},
+        {"selected": ["c²"]},
         {"selected": "c1"},
         {"hand_order": ["c1"]},
         {"sort": "colour"},

@@ -63,7 +63,7 @@ def split_host(host: str) -> tuple[str, int | None]:
         if not bracket:
             return "", None
         if rest.startswith(":"):
-            if not rest[1:].isdigit() or len(rest) > 6 or int(rest[1:]) > 65535:
+            if not (rest[1:].isascii() and rest[1:].isdigit()) or len(rest) > 6 or int(rest[1:]) > 65535:
                 return "", None
             port = int(rest[1:])
         elif rest:
@@ -71,7 +71,7 @@ def split_host(host: str) -> tuple[str, int | None]:
         return name, port
     if host.count(":") == 1:
         name, _, digits = host.partition(":")
-        if not digits.isdigit() or len(digits) > 5 or int(digits) > 65535:
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 5 or int(digits) > 65535:
             return "", None
         return name, int(digits)
     return host, None  # a name without a port, or a bare IPv6 address

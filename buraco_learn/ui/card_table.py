@@ -428,7 +428,7 @@ class CardTable(BuracoWidget):
         hand = self.game.state.hands[self.game.seat]
         cards = []
         for key in ids:
-            if not (isinstance(key, str) and key[:1] == "c" and key[1:].isdigit() and physical_id(key) in hand):
+            if not (isinstance(key, str) and key[:1] == "c" and key[1:].isascii() and key[1:].isdigit() and physical_id(key) in hand):
                 raise BuracoError(_("you can use only the cards of your hand"))
             cards.append(card_of_id(physical_id(key)))
         if not cards:
@@ -443,7 +443,7 @@ class CardTable(BuracoWidget):
 
     @staticmethod
     def _meld_number(meld: Any) -> int:
-        if isinstance(meld, str) and meld[:1] == "m" and meld[1:].isdigit():
+        if isinstance(meld, str) and meld[:1] == "m" and meld[1:].isascii() and meld[1:].isdigit():
             meld = int(meld[1:])
         if isinstance(meld, bool) or not isinstance(meld, int) or meld < 1:
             raise BuracoError(_("choose one of the melds on the table"))

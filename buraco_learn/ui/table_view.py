@@ -59,7 +59,7 @@ def seat_word(seat: str) -> str:
     """``'North'`` for ``'N'``; ``'Player 2'`` for ``'P2'``."""
     if seat in SEAT_WORDS:
         return _(SEAT_WORDS[seat])
-    return _("Player {n}", n=seat[1:]) if seat.startswith("P") and seat[1:].isdigit() else seat
+    return _("Player {n}", n=seat[1:]) if seat.startswith("P") and seat[1:].isascii() and seat[1:].isdigit() else seat
 
 
 def side_word(side: str) -> str:
@@ -282,7 +282,7 @@ def card_id(physical: int) -> str:
 
 def physical_id(browser_id: Any) -> int:
     """The physical id behind a browser id ``cN``; anything else raises."""
-    if isinstance(browser_id, str) and browser_id[:1] == "c" and browser_id[1:].isdigit():
+    if isinstance(browser_id, str) and browser_id[:1] == "c" and browser_id[1:].isascii() and browser_id[1:].isdigit():
         return int(browser_id[1:])
     raise BuracoError(f"{browser_id!r} is not a card of your hand")
 
