@@ -63,18 +63,25 @@ def split_host(host: str) -> tuple[str, int | None]:
         if not bracket:
             return "", None
         if rest.startswith(":"):
-            if not (rest[1:].isascii() and rest[1:].isdigit()) or len(rest) > 6 or int(rest[1:]) > 65535:
+            port = _port(rest[1:])
+            if port is None:
                 return "", None
-            port = int(rest[1:])
         elif rest:
             return "", None
         return name, port
     if host.count(":") == 1:
         name, _, digits = host.partition(":")
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 5 or int(digits) > 65535:
-            return "", None
-        return name, int(digits)
+        port = _port(digits)
+        return ("", None) if port is None else (name, port)
     return host, None  # a name without a port, or a bare IPv6 address
+
+
+def _port(digits: str) -> int | None:
+    """The port ``digits`` name (1 to 5 ASCII digits, at most 65535), or None. ``str.isdigit``
+    alone would take digits such as '²' that ``int()`` refuses."""
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 5 or int(digits) > 65535:
+        return None
+    return int(digits)
 
 
 def is_loopback(name: str) -> bool:

@@ -428,9 +428,13 @@ class CardTable(BuracoWidget):
         hand = self.game.state.hands[self.game.seat]
         cards = []
         for key in ids:
-            if not (isinstance(key, str) and key[:1] == "c" and key[1:].isascii() and key[1:].isdigit() and physical_id(key) in hand):
+            try:
+                card_id = physical_id(key)  # the one reading of a browser's card id
+            except BuracoError:
+                card_id = None
+            if card_id is None or card_id not in hand:
                 raise BuracoError(_("you can use only the cards of your hand"))
-            cards.append(card_of_id(physical_id(key)))
+            cards.append(card_of_id(card_id))
         if not cards:
             raise BuracoError(_(_SELECT_FIRST[what]))
         return cards
