@@ -73,6 +73,54 @@ def check_swap(meld: Meld, card: CardsLike | Card, rules: Rules | str | None = N
     return _extend(meld, given, rules, swap=target.position)
 
 
+_CARD = tuple(Card.from_code(code) for code in range(53))
+_Added = dict[tuple[int, tuple[int, ...] | int], Meld | None]
+#: what :func:`added_meld` answered, per ruleset (by its identity, each entry keeping its rules alive
+#: so that no other takes its id; and by its value, so that equal rules share it)
+_ADDED: dict[int, tuple[Rules, _Added]] = {}
+_ADDED_BY_VALUE: dict[Rules, _Added] = {}
+
+
+def added_meld(meld: Meld, codes: tuple[int, ...] | int, rules: Rules) -> Meld | None:
+    """The meld that :func:`check_add` of the cards ``codes`` (a tuple of codes) or :func:`check_swap`
+    of the card ``codes`` (one code) makes of ``meld`` under ``rules``, or None where it refuses.
+
+    Remembered by the meld's content (:attr:`Meld.content_id`) and the codes: a meld lies on the
+    table for many turns and equal melds recur, so each is worked out once (bounded: the store
+    starts again when full). The legal-action generator and the turn rules both ask it.
+
+    >>> from buraco_learn import preset
+    >>> rules = preset("italian")
+    >>> run = Meld.parse("JK=5D 6D 7D")
+    >>> added_meld(run, (Card.parse("8D").code,), rules)
+    Meld.parse('JK=5D 6D 7D 8D')
+    >>> added_meld(run, (Card.parse("9D").code,), rules) is None  # the joker is the 5D, not the 8D (002)
+    True
+    """
+    store = _ADDED.get(id(rules))
+    if store is None or store[0] is not rules:
+        if len(_ADDED) >= 256:
+            _ADDED.clear()
+        if len(_ADDED_BY_VALUE) >= 64:
+            _ADDED_BY_VALUE.clear()
+        shared = _ADDED_BY_VALUE.get(rules)
+        if shared is None:
+            shared = _ADDED_BY_VALUE[rules] = {}
+        store = _ADDED[id(rules)] = (rules, shared)
+    known = store[1]
+    key = (meld.content_id, codes)
+    if key in known:
+        return known[key]
+    if len(known) >= 200000:
+        known.clear()
+    if isinstance(codes, int):
+        verdict = check_swap(meld, _CARD[codes], rules)
+    else:
+        verdict = check_add(meld, tuple([_CARD[code] for code in codes]), rules)
+    result = known[key] = verdict.meld if verdict.legal else None
+    return result
+
+
 def _extend(meld: Meld, new: tuple[Card, ...], rules: Rules, swap: int | None) -> Verdict:
     action = "swap" if swap is not None else "add"
     mr = rules.meld_rules

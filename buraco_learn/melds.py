@@ -154,6 +154,19 @@ class Meld:
         return frozenset(suit * 13 + (0 if place == 14 else place - 1) for place in places if 1 <= place <= 14)
 
     @cached_value
+    def run_walks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A run's places going away from it, as codes (the ace low and high): below its low end
+        down to the ace, above its high end up to the ace; ``((), ())`` for a set. What a walk from
+        an end reads to propose additions (:func:`~buraco_learn.game.meldgen.extension_candidates`)."""
+        if self.kind == "set":
+            return (), ()
+        base = int(self.slots[0].suit or 0) * 13
+        positions = [slot.position or 0 for slot in self.slots]
+        low, high = min(positions), max(positions)
+        return (tuple(base + (0 if place == 1 else place - 1) for place in range(low - 1, 0, -1)),
+                tuple(base + (0 if place == 14 else place - 1) for place in range(high + 1, 15)))
+
+    @cached_value
     def swap_codes(self) -> frozenset[int]:
         """Codes of the natural cards this meld's wilds stand for (what a swap could put in)."""
         return frozenset(slot.stands_for.code for slot in self.wild_slots if slot.stands_for is not None)

@@ -200,6 +200,11 @@ class Rules:
         the one definition): index with ``card.code``."""
         return tuple(is_wild_code(code, self.twos_wild) for code in range(53))
 
+    @cached_property
+    def wild_codes(self) -> tuple[int, ...]:
+        """The wild card codes (:attr:`wild_flags`), in order."""
+        return tuple(code for code, wild in enumerate(self.wild_flags) if wild)
+
     def value(self, card: Card) -> int:
         """Points of one card under these rules.
 

@@ -116,3 +116,81 @@ def test_a_new_meld_object_with_the_same_cards_shares_the_verdicts() -> None:
     first, second = Meld.parse("JK=5D 6D 7D"), Meld.parse("JK=5D 6D 7D")
     assert first is not second and first.content_id == second.content_id
     assert Meld.parse("5D 6D 7D JK=8D", "bukharo").content_id != first.content_id
+
+
+def _random_positions(rules, seed: int, hands: int = 3):
+    """Play states along random hands of ``rules``."""
+    rng = random.Random(seed)
+    for number in range(hands):
+        state = HandState.new(rules, rng, dealer=number % rules.players)
+        while not state.over:
+            if state.phase == "play":
+                yield state
+            state.apply(rng.choice(list(state.legal_actions)))
+
+
+@pytest.mark.parametrize(("name", "options"), [*((name, {}) for name in PRESET_NAMES), *VARIANTS,
+                                               ("italian", {"twos_wild": False}), ("italian", {"max_wilds": 3, "min_naturals": 1})])
+def test_a_runs_additions_depend_only_on_the_naturals_its_walks_reach(name: str, options: dict[str, object]) -> None:
+    """The additions listed for a run are remembered by the naturals of the hand that its walks
+    reach (``legal._reached``), not all the cards of its suit held: on random positions, the
+    additions worked out from those are the ones worked out from every card of the suit held."""
+    from buraco_learn.game.legal import _additions, _naturals_for, _reached
+    from buraco_learn.game.meldgen import held_cards
+    from buraco_learn.game.predicates import natural_two_in_run
+
+    rules = preset(name, **options)
+    compared = 0
+    for state in _random_positions(rules, 5):
+        ordered = sorted(code_of_id(card_id) for card_id in state.hands[state.current])
+        counts, wilds = held_cards(ordered, rules)
+        for table_meld in state.melds:
+            meld = table_meld.meld
+            if meld.kind != "run":
+                continue
+            room = rules.max_wilds - len(meld.wild_slots)
+            holes = room if wilds and room > 0 else 0
+            if rules.wild_placement == "free":
+                holes = max(holes, meld.slots[0].wild + meld.slots[-1].wild)
+            reached = _reached(meld, counts, holes, natural_two_in_run(rules))
+            every = _naturals_for(meld, ordered, rules.wild_flags, {})
+            assert set(reached) <= set(every)
+            assert list(_additions(meld, reached, wilds, room, ordered, rules)) == list(_additions(meld, every, wilds, room, ordered, rules)), (meld, ordered)
+            compared += 1
+    assert compared > 20
+
+
+@pytest.mark.parametrize(("name", "options"), [*((name, {}) for name in PRESET_NAMES), *VARIANTS,
+                                               ("italian", {"twos_wild": False}), ("italian", {"natural_two": False})])
+def test_a_hand_summary_brought_up_to_date_is_the_one_made_from_nothing(name: str, options: dict[str, object]) -> None:
+    """``handsummary.summary_of`` brings the last summary of a seat up to date by the cards that
+    changed: along random hands (and hands of random cards, any number changed), it is the
+    summary made from the cards alone, and its melds are those of ``candidate_melds``."""
+    from buraco_learn.game import handsummary
+
+    rules = preset(name, **options)
+    rng = random.Random(7)
+    deck = list(range(rules.deck_size))
+
+    def check(seat: int, hand: list[int]) -> None:
+        summary = handsummary.summary_of(rules, seat, hand)
+        fresh = handsummary._full(rules, frozenset(hand))
+        assert (summary.counts, summary.wilds, summary.keys, summary.masks, summary.size) == (
+            fresh.counts, fresh.wilds, fresh.keys, fresh.masks, fresh.size)
+        assert summary.sets == fresh.sets and summary.runs == fresh.runs
+        assert set(summary.melds()) == set(candidate_melds([code_of_id(card_id) for card_id in hand], rules))
+
+    checked = 0
+    for state in _random_positions(rules, 3, hands=2):
+        check(state.current, state.hands[state.current])
+        checked += 1
+    hand = rng.sample(deck, 11)
+    for _step in range(150):
+        out = rng.sample(hand, rng.randint(0, min(3, len(hand))))
+        rest = [card_id for card_id in deck if card_id not in hand]
+        hand = [card_id for card_id in hand if card_id not in out] + rng.sample(rest, rng.randint(0, 3))
+        if rng.random() < 0.05:
+            hand = rng.sample(deck, rng.randint(0, 16))  # a hand of other cards altogether (another state's)
+        check(9, hand)
+        checked += 1
+    assert checked > 150

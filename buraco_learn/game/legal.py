@@ -6,7 +6,7 @@ the one of checking every proposal).
 
 What it works out is carried from one state to the next, by what the positions hold and never
 by the state (so that clones, resampled worlds and new games share it): the new melds of each
-rank and suit of a hand with the wilds held (:func:`~buraco_learn.game.meldgen.legal_melds`), and
+rank and suit of a hand with the wilds held (:mod:`~buraco_learn.game.handsummary`), and
 the verdicts on additions and swaps by the meld's content (:attr:`Meld.content_id`) and the cards
 of the hand that can join it (:func:`_additions`). The play phase is listed in order as it is
 made (:func:`_play_list`; ``tests/test_legal_carry.py`` checks it against checking every proposal).
@@ -40,11 +40,19 @@ from typing import TYPE_CHECKING
 
 from buraco_learn.cards import Card, Rank, code_of_id
 from buraco_learn.errors import IllegalActionError, InvalidNotationError
-from buraco_learn.extend import check_add, check_swap
+from buraco_learn.extend import added_meld
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
-from buraco_learn.game.meldgen import candidate_melds, extension_candidates, held_cards, legal_melds, swap_candidates
-from buraco_learn.game.predicates import may_add_to, may_not_rediscard, melds_to_add_to, take_depths
+from buraco_learn.game.handsummary import summary_of
+from buraco_learn.game.meldgen import candidate_melds, extension_candidates, held_cards, swap_candidates
+from buraco_learn.game.predicates import (
+    may_add_to,
+    may_not_rediscard,
+    melds_to_add_to,
+    natural_two_in_run,
+    opening_minimum_applies,
+    take_depths,
+)
 from buraco_learn.meldcore import SET, MeldRules, solve
 from buraco_learn.melds import Meld
 from buraco_learn.rules import Rules
@@ -104,7 +112,7 @@ def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
     hand_codes = [_CODE[card_id] for card_id in state.hands[seat]]
     held = held_cards(hand_codes, rules)
     counts, wilds = held
-    quick = _Quick(state, hand_codes)
+    quick = _Quick(state, counts, len(hand_codes))
     out: list[Keyed] = []
     if A.REDRAW in kinds and rules.first_turn_redraw and _valid(state, _REDRAW):
         out.append(((_ORDER[A.REDRAW], 0, ()), _REDRAW))
@@ -206,13 +214,13 @@ class _Quick:
     :func:`check_swap`), and none is while the opening minimum applies.
     """
 
-    def __init__(self, state: HandState, hand_codes: list[int]) -> None:
+    def __init__(self, state: HandState, counts: dict[int, int], size: int) -> None:
         rules = state.rules
         side = state.side_of[state.current]
         self.rules = rules
         self.common = state.must_meld is None
-        self.most = len(hand_codes) - 2  # the most cards an action may use and keep two in hand
-        self.opening = state._opening_minimum_applies(side)  # the side's first meld must reach the minimum
+        self.most = size - 2  # the most cards an action may use and keep two in hand
+        self.opening = opening_minimum_applies(rules, state.opened[side], state.scores.get(side, 0))  # the side's first meld must reach the minimum
         self.minimum = rules.opening_minimum if self.opening else 0
         #: no addition or swap can be legal (the side must open first)
         self.may_add = not (self.common and self.minimum)
@@ -223,7 +231,7 @@ class _Quick:
         # cards held are not one like it: an action must keep one of those
         took = state.took_single
         self.took_code = _CODE[took] if took is not None and may_not_rediscard(rules, took, _CODE[took]) else -1
-        self.others = sum([1 for code in hand_codes if code != self.took_code]) if self.took_code >= 0 else 0
+        self.others = size - counts.get(self.took_code, 0) if self.took_code >= 0 else 0
 
     def _set_ranks(self) -> set[Rank | None]:
         if self.set_ranks is None:
@@ -310,25 +318,26 @@ def _set_rank_table(mr: MeldRules) -> dict[tuple[int, ...], int | None]:
     return known
 
 
-#: what the meld verdicts (:func:`check_add`, :func:`check_swap`) answered, per ruleset (by its
-#: identity; each entry keeps its rules alive, so that no other takes its id): by
-#: :attr:`Meld.content_id` and the codes proposed (a tuple for an addition, one code for a swap),
-#: and the additions they accept from the cards of a hand that can join a meld (its suit or rank,
-#: and the wilds). A meld lies on the table for many turns, equal melds recur from hand to hand, and
-#: a hand changes by a card or two between turns: each verdict is asked once. The additions
-#: listed hold, for a meld's content, its naturals held and the wilds held where it has room for
-#: one, the most cards of one addition and the codes of each (numbers only, which the garbage
-#: collector need not walk; the actions are made as listed).
+#: what the generator worked out of the additions, per ruleset (by its identity; each entry keeps
+#: its rules alive, so that no other takes its id): the additions that the meld verdicts accept
+#: (:func:`~buraco_learn.extend.added_meld`, which remembers each verdict) from the cards of a hand
+#: that can join a meld (its suit or rank, and the wilds), by :attr:`Meld.content_id`; and the
+#: additions listed, for a meld's content, the naturals of the hand that can join it and the wilds
+#: held where it has room for one: the most cards of one addition and the codes of each (numbers
+#: only, which the garbage collector need not walk; the actions are made as listed). A meld lies on
+#: the table for many turns, equal melds recur from hand to hand, and a hand changes by a card or
+#: two between turns: each is worked out once.
 _Listed = dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[int, tuple[tuple[int, ...], ...]]]
-_Verdicts = tuple[Rules, dict[tuple[int, tuple[int, ...] | int], bool], dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]], _Listed]
+_Verdicts = tuple[Rules, dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]], _Listed]
 _VERDICTS: dict[int, _Verdicts] = {}
 #: the same, by the ruleset's value: equal rules (each ``preset("italian")`` is a new object) share them
 _BY_VALUE: dict[Rules, _Verdicts] = {}
 
 
 def _verdicts_of(rules: Rules) -> _Verdicts:
-    """The verdicts known under ``rules``; the last: the additions listed, as :func:`_play_list` lists
-    them, by the meld's content, its naturals held and the wilds held (:func:`_additions`)."""
+    """What is known under ``rules``: the additions accepted by the meld's content and the cards that
+    can join it, and the additions listed, as :func:`_play_list` lists them, by the meld's content,
+    its naturals held and the wilds held (:func:`_additions`)."""
     known = _VERDICTS.get(id(rules))
     if known is None or known[0] is not rules:
         if len(_VERDICTS) >= 256:
@@ -337,39 +346,26 @@ def _verdicts_of(rules: Rules) -> _Verdicts:
             _BY_VALUE.clear()
         shared = _BY_VALUE.get(rules)
         if shared is None:
-            shared = _BY_VALUE[rules] = (rules, {}, {}, {})
-        known = _VERDICTS[id(rules)] = (rules, shared[1], shared[2], shared[3])
+            shared = _BY_VALUE[rules] = (rules, {}, {})
+        known = _VERDICTS[id(rules)] = (rules, shared[1], shared[2])
     # bounded: each store starts again when full (a few tens of megabytes)
-    if len(known[1]) >= 200000:
+    if len(known[1]) >= 100000:
         known[1].clear()
     if len(known[2]) >= 100000:
         known[2].clear()
-    if len(known[3]) >= 100000:
-        known[3].clear()
     return known
 
 
 def _may_add(meld: Meld, codes: tuple[int, ...] | int, rules: Rules) -> bool:
     """Whether :func:`check_add` (``codes`` a tuple) or :func:`check_swap` (one code) accepts it."""
-    verdicts = _verdicts_of(rules)[1]
-    key = (meld.content_id, codes)
-    known = verdicts.get(key)
-    if known is not None:
-        return known
-    if isinstance(codes, int):
-        verdict = check_swap(meld, _CARD[codes], rules)
-    else:
-        verdict = check_add(meld, tuple([_CARD[code] for code in codes]), rules)
-    legal = verdict.legal and verdict.meld is not None
-    verdicts[key] = legal
-    return legal
+    return added_meld(meld, codes, rules) is not None
 
 
 def _accepted_additions(meld: Meld, joining: tuple[int, ...], rules: Rules) -> tuple[tuple[int, ...], ...]:
     """The proposals of :func:`extension_candidates` for ``meld`` that :func:`check_add` accepts,
     from ``joining``: the codes held that can join it (of its suit or rank, and the wilds,
     sorted), the only ones the proposals are made of."""
-    additions = _verdicts_of(rules)[2]
+    additions = _verdicts_of(rules)[1]
     key = (meld.content_id, joining)
     known = additions.get(key)
     if known is None:
@@ -398,6 +394,33 @@ def _naturals_for(meld: Meld, ordered: list[int], flags: tuple[bool, ...], known
     if found is None:
         found = known[part] = tuple([code for code in ordered if code // 13 == part])
     return found
+
+
+def _reached(meld: Meld, counts: dict[int, int], holes: int, natural_two: bool) -> tuple[int, ...]:
+    """The codes held (``counts``; each copy, sorted) that may join the run ``meld`` other than as a
+    wild and that a walk away from either of its ends reaches, missing at most ``holes`` places
+    (:attr:`Meld.run_walks`), with every 2 of its suit held: the naturals of a hand that
+    :func:`extension_candidates` reads for it (the walks it makes, with a wild for a missing place
+    where the meld has room, or a wild at an end that may move), so the additions of any two hands
+    that share them are the same (:func:`_additions`)."""
+    reached: list[int] = []
+    two = int(meld.slots[0].suit or 0) * 13 + 1
+    for walk in meld.run_walks:
+        missing = 0
+        for code in walk:
+            if code in counts and (natural_two or code != two):
+                reached.append(code)
+            elif missing < holes:
+                missing += 1
+            else:
+                break
+    if two in counts:
+        reached.append(two)
+    if not reached:
+        return ()
+    if len(reached) == 1 and counts[reached[0]] == 1:
+        return (reached[0],)
+    return tuple(sorted([code for code in set(reached) for _copy in range(counts[code])]))
 
 
 def _additions(meld: Meld, naturals: tuple[int, ...], wilds: list[int], room: int, ordered: list[int],
@@ -482,16 +505,16 @@ def _play_list(state: HandState) -> list[Action]:
     meld) or groups of melds are listed (an opening minimum), the proposals are sorted instead."""
     seat = state.current
     rules = state.rules
-    hand_codes = [_CODE[card_id] for card_id in state.hands[seat]]
-    quick = _Quick(state, hand_codes)
+    hand = state.hands[seat]
+    summary = summary_of(rules, seat, hand)
+    counts, wilds, size = summary.counts, summary.wilds, summary.size
+    quick = _Quick(state, counts, size)
     if not quick.common or quick.opening:
         return _sorted_unique(_play_actions(state, _PLAY_KINDS))
-    held = held_cards(hand_codes, rules)
-    counts, wilds = held
     out: list[Action] = []
     if rules.first_turn_redraw and _valid(state, _REDRAW):
         out.append(_REDRAW)
-    accepted = quick.melds(legal_melds(held, rules), state)
+    accepted = quick.melds(summary.melds(), state)
     if accepted:
         out += [_meld_action(combo) for combo in sorted(set(accepted))]
     swaps: list[Action] = []
@@ -502,8 +525,10 @@ def _play_list(state: HandState) -> list[Action]:
     held_set = counts.keys()
     most = quick.most
     took_code = quick.took_code
-    listed = _verdicts_of(rules)[3]
+    listed = _verdicts_of(rules)[2]
     max_wilds = rules.max_wilds
+    free = rules.wild_placement == "free"  # an end wild may move as the run grows (extension_candidates)
+    natural_two = natural_two_in_run(rules)
     for meld in melds_to_add_to(rules, state.side_of[seat], state.melds):
         table_meld = meld.meld
         # extension_candidates' own first test: nothing to propose without a wild the meld may take
@@ -511,10 +536,18 @@ def _play_list(state: HandState) -> list[Action]:
         room = max_wilds - len(table_meld.wild_slots)
         if (wilds and room > 0) or not table_meld.extension_codes.isdisjoint(held_set):
             if not ordered:
-                ordered = sorted(hand_codes)
+                ordered = sorted([_CODE[card_id] for card_id in hand])
                 held_wilds = tuple([code for code in ordered if flags[code]])
-            # the wilds held matter only where the meld has room for one (_additions)
-            key = (table_meld.content_id, _naturals_for(table_meld, ordered, flags, naturals), held_wilds if room > 0 else ())
+            # the wilds held matter only where the meld has room for one (_additions); of a run, only
+            # the naturals its walks reach (_reached)
+            if table_meld.kind == "set":
+                joining = _naturals_for(table_meld, ordered, flags, naturals)
+            else:
+                holes = room if wilds and room > 0 else 0
+                if free:
+                    holes = max(holes, table_meld.slots[0].wild + table_meld.slots[-1].wild)
+                joining = _reached(table_meld, counts, holes, natural_two)
+            key = (table_meld.content_id, joining, held_wilds if room > 0 else ())
             entries = listed.get(key)
             if entries is None:
                 additions = tuple(_additions(table_meld, key[1], wilds, room, ordered, rules))
@@ -530,16 +563,17 @@ def _play_list(state: HandState) -> list[Action]:
                     elif _valid(state, action):
                         out.append(action)
         if not table_meld.swap_codes.isdisjoint(held_set):  # swap_candidates' first test
-            for code in swap_candidates(table_meld, hand_codes):
+            for code in swap_candidates(table_meld, counts):
                 verdict = quick.swap(meld, code)
                 if verdict or (verdict is None and _valid(state, _swap_action(code, meld.id))):
                     swaps.append(_swap_action(code, meld.id))
     out += swaps
     out += [_DISCARDS[code] for code in discard_codes(state, sorted(counts))]
-    if len(hand_codes) == 1:
-        if _valid(state, _CLOSES[hand_codes[0]]):
-            out.append(_CLOSES[hand_codes[0]])
-    elif not hand_codes and _valid(state, _CLOSE_BY_MELDING):
+    if size == 1:
+        last = _CODE[hand[0]]
+        if _valid(state, _CLOSES[last]):
+            out.append(_CLOSES[last])
+    elif not size and _valid(state, _CLOSE_BY_MELDING):
         out.append(_CLOSE_BY_MELDING)
     return out
 

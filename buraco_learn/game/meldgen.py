@@ -15,7 +15,7 @@ is then decided by the one meld solver (:func:`buraco_learn.meldcore.solve`,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -163,59 +163,14 @@ def _parts(counts: dict[int, int], wilds: list[int], copies_of: dict[int, list[i
     return parts
 
 
-def legal_melds(held: tuple[dict[int, int], list[int]], rules: Rules) -> list[tuple[int, ...]]:
-    """The legal new melds of :func:`candidate_melds` (``held``: :func:`held_cards` of the hand),
-    arranged, in no order; a meld may come twice (from two proposals).
-
-    The melds of each rank (:func:`_rank_melds`) and suit (:func:`_suit_melds`) are looked up by
-    one number each (what :func:`_by_rank_and_suit` finds, packed), in a table per ruleset and
-    wilds held: a hand changes by a card or two between turns, its ranks and suits repeat."""
-    counts, wilds = held
-    mr = rules.meld_rules
-    held_wilds = tuple([(wild, counts[wild]) for wild in wilds])
-    sets_of, runs_of = _part_tables(mr, held_wilds)
-    keys = list(_RANK_KEYS)  # per rank: rank0 | copies of each suit << 4, 8, 12, 16
-    masks = [0, 0, 0, 0]
-    run_bits = _RUN_BITS[not mr.twos_wild or mr.natural_two]
-    for code, number in counts.items():
-        if code != JOKER:
-            keys[code % 13] += number << _SUIT_SHIFT[code]
-            masks[code // 13] |= run_bits[code]
-    out: list[tuple[int, ...]] = []
-    if mr.sets:
-        least = max(mr.min_naturals, mr.min_cards - mr.max_wilds, 1)  # fewer naturals of a rank make no set (_set_proposals)
-        for key in keys:
-            if _HELD_PAIR[key >> 4 & 255] + _HELD_PAIR[key >> 12] >= least:
-                found = sets_of.get(key)
-                if found is None:
-                    found = sets_of[key] = _rank_melds(key & 15, tuple([key >> shift & 15 for shift in (4, 8, 12, 16)]), held_wilds, mr)
-                out += found
-    if mr.runs:
-        for suit, mask in enumerate(masks):
-            if mask:
-                key = mask << 8 | suit << 4 | counts.get(suit * 13, 0)
-                found = runs_of.get(key)
-                if found is None:
-                    found = runs_of[key] = _suit_melds(suit, mask, key & 15, held_wilds, mr)
-                out += found
-    return out
-
-
-_RANK_KEYS = tuple(range(13))
-#: how many cards the copies of two suits packed in 8 bits hold (4 bits a suit, as in a rank's key)
-_HELD_PAIR = tuple((packed & 15) + (packed >> 4) for packed in range(256))
-_SUIT_SHIFT = tuple(4 + 4 * (code // 13) for code in range(52))
-#: each code's run place as a bit (the ace at both ends), by whether a 2 may be natural in a run
-_RUN_BITS = {natural_two: tuple(0 if code == JOKER or (code % 13 == 1 and not natural_two)
-                                else (2 | 1 << 14) if code % 13 == 0 else 1 << (code % 13 + 1) for code in range(53))
-             for natural_two in (False, True)}
 _PartTable = dict[int, tuple[tuple[int, ...], ...]]
 _PART_TABLES: dict[tuple[core.MeldRules, tuple[tuple[int, int], ...]], tuple[_PartTable, _PartTable]] = {}
 
 
 def _part_tables(mr: core.MeldRules, held_wilds: tuple[tuple[int, int], ...]) -> tuple[_PartTable, _PartTable]:
-    """The melds of :func:`legal_melds` known under ``mr`` with ``held_wilds``: of a rank, of a suit
-    (bounded: each starts again when full)."""
+    """The melds of a rank (:func:`_rank_melds`) and of a suit (:func:`_suit_melds`) known under ``mr``
+    with ``held_wilds``, by one number each (:mod:`~buraco_learn.game.handsummary` packs it; bounded:
+    each starts again when full)."""
     tables = _PART_TABLES.get((mr, held_wilds))
     if tables is None:
         if len(_PART_TABLES) >= 4096:
@@ -266,12 +221,12 @@ def _suit_parts(suit: int, whole: int, aces: int, held_wilds: tuple[tuple[int, i
 
 
 def _rank_melds(rank0: int, copies: tuple[int, ...], held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> tuple[tuple[int, ...], ...]:
-    """The sets of :func:`_rank_parts`, arranged (looked up by :func:`legal_melds`, one a rank)."""
+    """The sets of :func:`_rank_parts`, arranged (looked up by :mod:`~buraco_learn.game.handsummary`, one a rank)."""
     return tuple([arranged for part in _rank_parts(rank0, copies, held_wilds, mr) for _candidate, arranged, _key in part])
 
 
 def _suit_melds(suit: int, whole: int, aces: int, held_wilds: tuple[tuple[int, int], ...], mr: core.MeldRules) -> tuple[tuple[int, ...], ...]:
-    """The runs of :func:`_suit_parts`, arranged (looked up by :func:`legal_melds`, one a suit)."""
+    """The runs of :func:`_suit_parts`, arranged (looked up by :mod:`~buraco_learn.game.handsummary`, one a suit)."""
     return tuple([arranged for part in _suit_parts(suit, whole, aces, held_wilds, mr) for _candidate, arranged, _key in part])
 
 
@@ -487,7 +442,7 @@ def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules,
     return sorted(candidate for candidate in out if _fits(candidate, counts))
 
 
-def swap_candidates(meld: Meld, codes: Sequence[int]) -> list[int]:
+def swap_candidates(meld: Meld, codes: Collection[int]) -> list[int]:
     """Codes in ``codes`` that are exactly what one of ``meld``'s wilds stands for."""
     if meld.swap_codes.isdisjoint(codes):
         return []

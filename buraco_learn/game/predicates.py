@@ -60,8 +60,8 @@ def wild_flags(rules: Rules) -> tuple[bool, ...]:
 
 def wild_codes_in(rules: Rules, codes: Iterable[int]) -> list[int]:
     """The wild codes among ``codes``, sorted, each once."""
-    flags = rules.wild_flags
-    return sorted({code for code in codes if flags[code]})
+    held = codes if isinstance(codes, (dict, set, frozenset)) else set(codes)
+    return [code for code in rules.wild_codes if code in held]
 
 
 def natural_two_in_run(rules: Rules) -> bool:

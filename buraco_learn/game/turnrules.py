@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from buraco_learn.cards import Card, Rank, card_of_id, code_of_id
 from buraco_learn.errors import IllegalActionError
-from buraco_learn.extend import check_add, check_swap
+from buraco_learn.extend import added_meld, check_add, check_swap
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.phases import DRAW_PHASE, OVER, PLAY, POT_PHASE
@@ -483,14 +483,18 @@ def _check_add(state: HandState, action: Action) -> AddPlan:
     if _opening_minimum_applies(state, side):
         raise _refuse(state, action, "opening_minimum", _(OPEN_FIRST[vocabulary(rules).alone], minimum=rules.opening_minimum))
     ids = _hand_pick(state, action, list(action.cards))
+    # the meld's verdict, remembered by its content (added_meld); asked again for its reasons when it refuses
     if action.kind == A.ADD:
-        verdict = check_add(target.meld, action.cards, rules)
+        result = added_meld(target.meld, tuple(sorted([card.code for card in action.cards])), rules)
     else:
-        verdict = check_swap(target.meld, action.cards[0], rules)
-    if not verdict.legal or verdict.meld is None:
-        raise _illegal(action, " ".join(verdict.explanations))
-    new_ids = order_ids(verdict.meld, list(target.ids) + ids, _ID_CODE)
-    updated = TableMeld(target.id, target.side, verdict.meld, new_ids)
+        result = added_meld(target.meld, action.cards[0].code, rules)
+    if result is None:
+        verdict = check_add(target.meld, action.cards, rules) if action.kind == A.ADD else check_swap(target.meld, action.cards[0], rules)
+        if not verdict.legal or verdict.meld is None:
+            raise _illegal(action, " ".join(verdict.explanations))
+        result = verdict.meld
+    new_ids = order_ids(result, list(target.ids) + ids, _ID_CODE)
+    updated = TableMeld(target.id, target.side, result, new_ids)
     _check_continuation(state, action, ids, [updated])
     return AddPlan(ids, updated)
 

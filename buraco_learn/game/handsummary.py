@@ -1,0 +1,192 @@
+"""What the legal-action generator reads of the hand of the player to move, kept from one call to
+the next: how many of each card, the wilds held, and the legal new melds of each rank and suit.
+
+The melds of a rank (its sets) and of a suit (its runs) are looked up by one number each (the
+rank and the copies of each suit held; the suit's run places and aces held), in the tables of
+:func:`~buraco_learn.game.meldgen._part_tables`, per ruleset and wilds held, and worked out by
+:mod:`~buraco_learn.game.meldgen` (proposals that the solver decides) where missing.
+
+A hand changes by a card or two between a player's turns. :func:`summary_of` keeps the last
+summary made for each seat and brings it up to date from the cards that changed (a new summary:
+one given out is never changed), looking up again only the ranks and suits those cards touch.
+It is a function of the cards held alone: any hand, of any state, gets the summary it would get
+from nothing (``tests/test_legal_carry.py`` checks it along random hands).
+
+>>> import random
+>>> from buraco_learn import preset
+>>> from buraco_learn.game.meldgen import candidate_melds
+>>> from buraco_learn.game.state import HandState
+>>> rules = preset("italian")
+>>> state = HandState.new(rules, random.Random(3), dealer=0)
+>>> hand = state.hands[1]
+>>> summary = summary_of(rules, 1, hand)
+>>> summary.size, sum(summary.counts.values())
+(11, 11)
+>>> set(summary.melds()) == set(candidate_melds([code_of_id(card_id) for card_id in hand], rules))
+True
+"""
+
+from __future__ import annotations
+
+from buraco_learn.cards import code_of_id
+from buraco_learn.game.meldgen import JOKER, _part_tables, _rank_melds, _suit_melds
+from buraco_learn.rules import Rules
+
+_CODE = tuple(code_of_id(card_id) for card_id in range(108))
+#: how many cards the copies of two suits packed in 8 bits hold (4 bits a suit, as in a rank's key)
+_HELD_PAIR = tuple((packed & 15) + (packed >> 4) for packed in range(256))
+_SUIT_SHIFT = tuple(4 + 4 * (code // 13) for code in range(52))
+#: each code's run place as a bit (the ace at both ends), by whether a 2 may be natural in a run
+_RUN_BITS = {natural_two: tuple(0 if code == JOKER or (code % 13 == 1 and not natural_two)
+                                else (2 | 1 << 14) if code % 13 == 0 else 1 << (code % 13 + 1) for code in range(53))
+             for natural_two in (False, True)}
+_NONE: tuple[tuple[int, ...], ...] = ()
+#: a summary brought up to date from more cards than this is made again from nothing
+_MOST_CHANGED = 6
+
+
+class HandSummary:
+    """One hand's cards as the generator reads them: ``ids`` (the physical cards), ``counts`` (how
+    many of each code), ``wilds`` (the wild codes held, in order, each once), ``size``; and, per
+    rank and per suit, the legal new melds of those cards with the wilds held
+    (:meth:`melds`). Made by :func:`summary_of`; never changed once given out."""
+
+    def __init__(self, rules: Rules, ids: frozenset[int], counts: dict[int, int], keys: list[int], masks: list[int],
+                 sets: list[tuple[tuple[int, ...], ...]], runs: list[tuple[tuple[int, ...], ...]], wilds: list[int]) -> None:
+        self.rules = rules
+        self.ids = ids
+        self.size = len(ids)
+        self.counts = counts
+        #: per rank: the rank and the copies of each suit held, packed (4 bits each: rank0, then the suits)
+        self.keys = keys
+        #: per suit: its run places held, as bits
+        self.masks = masks
+        self.sets = sets
+        self.runs = runs
+        self.wilds = wilds
+
+    def melds(self) -> list[tuple[int, ...]]:
+        """The legal new melds of the hand (those of :func:`~buraco_learn.game.meldgen.candidate_melds`),
+        arranged, by rank then suit (not sorted; a meld may come twice, from two proposals)."""
+        return [meld for part in self.sets if part for meld in part] + [meld for part in self.runs if part for meld in part]
+
+
+def _full(rules: Rules, ids: frozenset[int]) -> HandSummary:
+    counts: dict[int, int] = {}
+    for card_id in ids:
+        code = _CODE[card_id]
+        counts[code] = counts.get(code, 0) + 1
+    mr = rules.meld_rules
+    keys = list(range(13))  # per rank: rank0 | copies of each suit << 4, 8, 12, 16
+    masks = [0, 0, 0, 0]
+    run_bits = _RUN_BITS[not mr.twos_wild or mr.natural_two]
+    for code, number in counts.items():
+        if code != JOKER:
+            keys[code % 13] += number << _SUIT_SHIFT[code]
+            masks[code // 13] |= run_bits[code]
+    wilds = [code for code in rules.wild_codes if code in counts]
+    sets = [_NONE] * 13
+    runs = [_NONE] * 4
+    summary = HandSummary(rules, ids, counts, keys, masks, sets, runs, wilds)
+    _look_up(summary, range(13), range(4))
+    return summary
+
+
+def _look_up(summary: HandSummary, ranks: range | set[int], suits: range | set[int]) -> None:
+    """The melds of ``ranks`` and ``suits`` of ``summary``, looked up (worked out where missing)."""
+    counts = summary.counts
+    mr = summary.rules.meld_rules
+    held_wilds = tuple([(wild, counts[wild]) for wild in summary.wilds])
+    sets_of, runs_of = _part_tables(mr, held_wilds)
+    if mr.sets:
+        least = max(mr.min_naturals, mr.min_cards - mr.max_wilds, 1)  # fewer naturals of a rank make no set
+        sets = summary.sets
+        for rank0 in ranks:
+            key = summary.keys[rank0]
+            if _HELD_PAIR[key >> 4 & 255] + _HELD_PAIR[key >> 12] >= least:
+                found = sets_of.get(key)
+                if found is None:
+                    found = sets_of[key] = _rank_melds(key & 15, tuple([key >> shift & 15 for shift in (4, 8, 12, 16)]), held_wilds, mr)
+                sets[rank0] = found
+            else:
+                sets[rank0] = _NONE
+    if mr.runs:
+        runs = summary.runs
+        for suit in suits:
+            mask = summary.masks[suit]
+            if mask:
+                key = mask << 8 | suit << 4 | counts.get(suit * 13, 0)
+                found = runs_of.get(key)
+                if found is None:
+                    found = runs_of[key] = _suit_melds(suit, mask, key & 15, held_wilds, mr)
+                runs[suit] = found
+            else:
+                runs[suit] = _NONE
+
+
+def summary_of(rules: Rules, seat: int, hand: list[int]) -> HandSummary:
+    """The summary of ``hand`` (physical card ids) under ``rules``: the last one made for ``seat``
+    when the hand is the same, or brought up to date from it by the cards that changed."""
+    ids = frozenset(hand)
+    last = _LAST.get(seat)
+    if last is None or last.rules is not rules:
+        if len(_LAST) >= 16:
+            _LAST.clear()
+        summary = _LAST[seat] = _full(rules, ids)
+        return summary
+    if last.ids == ids:
+        return last
+    added = ids - last.ids
+    removed = last.ids - ids
+    if len(added) + len(removed) > _MOST_CHANGED:
+        summary = _LAST[seat] = _full(rules, ids)
+        return summary
+    counts = dict(last.counts)
+    keys = list(last.keys)
+    masks = list(last.masks)
+    mr = rules.meld_rules
+    run_bits = _RUN_BITS[not mr.twos_wild or mr.natural_two]
+    flags = rules.wild_flags
+    ranks: set[int] = set()
+    suits: set[int] = set()
+    wild_changed = False
+    for card_id in removed:
+        code = _CODE[card_id]
+        left = counts[code] - 1
+        if left:
+            counts[code] = left
+        else:
+            del counts[code]
+        if flags[code]:
+            wild_changed = True
+        if code != JOKER:
+            rank0, suit = code % 13, code // 13
+            keys[rank0] -= 1 << _SUIT_SHIFT[code]
+            if not left:
+                masks[suit] &= ~run_bits[code]
+            ranks.add(rank0)
+            suits.add(suit)
+    for card_id in added:
+        code = _CODE[card_id]
+        counts[code] = counts.get(code, 0) + 1
+        if flags[code]:
+            wild_changed = True
+        if code != JOKER:
+            rank0, suit = code % 13, code // 13
+            keys[rank0] += 1 << _SUIT_SHIFT[code]
+            masks[suit] |= run_bits[code]
+            ranks.add(rank0)
+            suits.add(suit)
+    if wild_changed:
+        wilds = [code for code in rules.wild_codes if code in counts]
+        summary = HandSummary(rules, ids, counts, keys, masks, [_NONE] * 13, [_NONE] * 4, wilds)
+        _look_up(summary, range(13), range(4))
+    else:
+        summary = HandSummary(rules, ids, counts, keys, masks, list(last.sets), list(last.runs), last.wilds)
+        _look_up(summary, ranks, suits)
+    _LAST[seat] = summary
+    return summary
+
+
+#: the last summary made for each seat (any state's, any ruleset's: a summary is a function of the cards)
+_LAST: dict[int, HandSummary] = {}
