@@ -18,6 +18,7 @@ from __future__ import annotations
 from buraco_learn import meldcore as core
 from buraco_learn.cards import Card, Rank, Suit
 from buraco_learn.errors import InvalidNotationError
+from buraco_learn.lazy import PerRules
 from buraco_learn.melds import CardsLike, Meld, Verdict, _cards, _run_meld, build_meld, resolve_rules
 from buraco_learn.rules import Rules
 
@@ -75,10 +76,8 @@ def check_swap(meld: Meld, card: CardsLike | Card, rules: Rules | str | None = N
 
 _CARD = tuple(Card.from_code(code) for code in range(53))
 _Added = dict[tuple[int, tuple[int, ...] | int], Meld | None]
-#: what :func:`added_meld` answered, per ruleset (by its identity, each entry keeping its rules alive
-#: so that no other takes its id; and by its value, so that equal rules share it)
-_ADDED: dict[int, tuple[Rules, _Added]] = {}
-_ADDED_BY_VALUE: dict[Rules, _Added] = {}
+#: what :func:`added_meld` answered, per ruleset
+_ADDED: PerRules[_Added] = PerRules(dict)
 
 
 def added_meld(meld: Meld, codes: tuple[int, ...] | int, rules: Rules) -> Meld | None:
@@ -97,17 +96,7 @@ def added_meld(meld: Meld, codes: tuple[int, ...] | int, rules: Rules) -> Meld |
     >>> added_meld(run, (Card.parse("9D").code,), rules) is None  # the joker is the 5D, not the 8D (002)
     True
     """
-    store = _ADDED.get(id(rules))
-    if store is None or store[0] is not rules:
-        if len(_ADDED) >= 256:
-            _ADDED.clear()
-        if len(_ADDED_BY_VALUE) >= 64:
-            _ADDED_BY_VALUE.clear()
-        shared = _ADDED_BY_VALUE.get(rules)
-        if shared is None:
-            shared = _ADDED_BY_VALUE[rules] = {}
-        store = _ADDED[id(rules)] = (rules, shared)
-    known = store[1]
+    known = _ADDED.get(rules)
     key = (meld.content_id, codes)
     if key in known:
         return known[key]

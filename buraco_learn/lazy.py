@@ -46,3 +46,33 @@ class cached_value(Generic[T]):
             return self
         value = instance.__dict__[self.name] = self.func(instance)
         return value
+
+
+class PerRules(Generic[T]):
+    """Values kept per ruleset, made by ``make`` on first use: found by the ruleset's identity (each
+    entry keeps its rules alive, so that no other takes its id) and shared by equal rulesets (each
+    ``preset("italian")`` is a new object). Bounded: it starts again when it holds many rulesets.
+
+    >>> store = PerRules(dict)
+    >>> store.get("italian") is store.get("italian"), store.get("italian") is store.get("brazil")
+    (True, False)
+    """
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make = make
+        self._by_id: dict[int, tuple[object, T]] = {}
+        self._by_value: dict[object, T] = {}
+
+    def get(self, rules: object) -> T:
+        known = self._by_id.get(id(rules))
+        if known is not None and known[0] is rules:
+            return known[1]
+        if len(self._by_id) >= 256:
+            self._by_id.clear()
+        if len(self._by_value) >= 64:
+            self._by_value.clear()
+        value = self._by_value.get(rules)
+        if value is None:
+            value = self._by_value[rules] = self._make()
+        self._by_id[id(rules)] = (rules, value)
+        return value

@@ -53,6 +53,7 @@ from buraco_learn.game.predicates import (
     opening_minimum_applies,
     take_depths,
 )
+from buraco_learn.lazy import PerRules
 from buraco_learn.meldcore import SET, MeldRules, solve
 from buraco_learn.melds import Meld
 from buraco_learn.rules import Rules
@@ -328,31 +329,20 @@ def _set_rank_table(mr: MeldRules) -> dict[tuple[int, ...], int | None]:
 #: the table for many turns, equal melds recur from hand to hand, and a hand changes by a card or
 #: two between turns: each is worked out once.
 _Listed = dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[int, tuple[tuple[int, ...], ...]]]
-_Verdicts = tuple[Rules, dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]], _Listed]
-_VERDICTS: dict[int, _Verdicts] = {}
-#: the same, by the ruleset's value: equal rules (each ``preset("italian")`` is a new object) share them
-_BY_VALUE: dict[Rules, _Verdicts] = {}
+_Verdicts = tuple[dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]], _Listed]
+_VERDICTS: PerRules[_Verdicts] = PerRules(lambda: ({}, {}))
 
 
 def _verdicts_of(rules: Rules) -> _Verdicts:
     """What is known under ``rules``: the additions accepted by the meld's content and the cards that
     can join it, and the additions listed, as :func:`_play_list` lists them, by the meld's content,
     its naturals held and the wilds held (:func:`_additions`)."""
-    known = _VERDICTS.get(id(rules))
-    if known is None or known[0] is not rules:
-        if len(_VERDICTS) >= 256:
-            _VERDICTS.clear()
-        if len(_BY_VALUE) >= 64:
-            _BY_VALUE.clear()
-        shared = _BY_VALUE.get(rules)
-        if shared is None:
-            shared = _BY_VALUE[rules] = (rules, {}, {})
-        known = _VERDICTS[id(rules)] = (rules, shared[1], shared[2])
+    known = _VERDICTS.get(rules)
     # bounded: each store starts again when full (a few tens of megabytes)
+    if len(known[0]) >= 100000:
+        known[0].clear()
     if len(known[1]) >= 100000:
         known[1].clear()
-    if len(known[2]) >= 100000:
-        known[2].clear()
     return known
 
 
@@ -365,7 +355,7 @@ def _accepted_additions(meld: Meld, joining: tuple[int, ...], rules: Rules) -> t
     """The proposals of :func:`extension_candidates` for ``meld`` that :func:`check_add` accepts,
     from ``joining``: the codes held that can join it (of its suit or rank, and the wilds,
     sorted), the only ones the proposals are made of."""
-    additions = _verdicts_of(rules)[1]
+    additions = _verdicts_of(rules)[0]
     key = (meld.content_id, joining)
     known = additions.get(key)
     if known is None:
@@ -525,7 +515,7 @@ def _play_list(state: HandState) -> list[Action]:
     held_set = counts.keys()
     most = quick.most
     took_code = quick.took_code
-    listed = _verdicts_of(rules)[2]
+    listed = _verdicts_of(rules)[1]
     max_wilds = rules.max_wilds
     free = rules.wild_placement == "free"  # an end wild may move as the run grows (extension_candidates)
     natural_two = natural_two_in_run(rules)
