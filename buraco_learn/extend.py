@@ -75,9 +75,23 @@ def check_swap(meld: Meld, card: CardsLike | Card, rules: Rules | str | None = N
 
 
 _CARD = tuple(Card.from_code(code) for code in range(53))
-_Added = dict[tuple[int, tuple[int, ...] | int], Meld | None]
-#: what :func:`added_meld` answered, per ruleset
+#: what :func:`added_meld` and :func:`may_add` answered, per ruleset: the meld made, True where the
+#: addition is accepted and its meld not made yet (:func:`may_add` needs only the answer), None
+#: where it is refused
+_Added = dict[tuple[int, tuple[int, ...] | int], "Meld | bool | None"]
 _ADDED: PerRules[_Added] = PerRules(dict)
+_UNKNOWN = False  # never stored: an answer is a meld, True or None
+
+
+def _store(rules: Rules) -> _Added:
+    known = _ADDED.get(rules)
+    if len(known) >= 200000:  # bounded: the store starts again when full
+        known.clear()
+    return known
+
+
+def _cards_of(codes: tuple[int, ...] | int) -> tuple[Card, ...]:
+    return (_CARD[codes],) if isinstance(codes, int) else tuple([_CARD[code] for code in codes])
 
 
 def added_meld(meld: Meld, codes: tuple[int, ...] | int, rules: Rules) -> Meld | None:
@@ -96,23 +110,73 @@ def added_meld(meld: Meld, codes: tuple[int, ...] | int, rules: Rules) -> Meld |
     >>> added_meld(run, (Card.parse("9D").code,), rules) is None  # the joker is the 5D, not the 8D (002)
     True
     """
-    known = _ADDED.get(rules)
+    known = _store(rules)
     key = (meld.content_id, codes)
-    if key in known:
-        return known[key]
-    if len(known) >= 200000:
-        known.clear()
+    found = known.get(key, _UNKNOWN)
+    if found is None or isinstance(found, Meld):
+        return found
     if isinstance(codes, int):
         verdict = check_swap(meld, _CARD[codes], rules)
     else:
-        verdict = check_add(meld, tuple([_CARD[code] for code in codes]), rules)
+        verdict = check_add(meld, _cards_of(codes), rules)
     result = known[key] = verdict.meld if verdict.legal else None
     return result
 
 
+def may_add(meld: Meld, codes: tuple[int, ...] | int, rules: Rules) -> bool:
+    """Whether :func:`check_add` (``codes`` a tuple of codes) or :func:`check_swap` (one code)
+    accepts it, as :func:`added_meld` answers, without making the meld: the legal-action generator
+    asks it of every proposal, and a meld is made only for the one played. Remembered with
+    :func:`added_meld`'s answers.
+
+    >>> from buraco_learn import preset
+    >>> rules = preset("italian")
+    >>> run = Meld.parse("JK=5D 6D 7D")
+    >>> may_add(run, (Card.parse("8D").code,), rules), may_add(run, (Card.parse("9D").code,), rules)
+    (True, False)
+    """
+    known = _store(rules)
+    key = (meld.content_id, codes)
+    found = known.get(key, _UNKNOWN)
+    if found is not _UNKNOWN:
+        return found is not None
+    if isinstance(codes, int):
+        legal = check_swap(meld, _CARD[codes], rules).legal
+    else:
+        legal = not isinstance(_addition(meld, _cards_of(codes), rules, None), Verdict)
+    known[key] = True if legal else None
+    return legal
+
+
+#: an addition accepted, before its meld is made: the solver's solution of a set and all its codes, or a run's
+#: suit, ends, naturals, wilds (free, fixed by place) and whether a 2 of its suit is natural there
+_SetPlaced = tuple[core.LegalSolution, list[int]]
+_RunPlaced = tuple[int, int, int, int, list[int], dict[int, int], int]
+
+
 def _extend(meld: Meld, new: tuple[Card, ...], rules: Rules, swap: int | None) -> Verdict:
     action = "swap" if swap is not None else "add"
-    mr = rules.meld_rules
+    placed = _addition(meld, new, rules, swap)
+    if isinstance(placed, Verdict):
+        return placed
+    if len(placed) == 2:
+        solution, all_codes = placed
+        return Verdict(new, rules, solution, action, meld=build_meld(solution, all_codes, rules), base=meld)
+    suit, low, high, naturals, free_wilds, fixed, use_two = placed
+    # a free 2 of the suit that reaches its own place is natural there (000, 002 'Melds')
+    result = _run_meld(suit, low, high, naturals, free_wilds, fixed, rules)
+    laid = 0
+    for slot in result.slots:
+        if not slot.wild and slot.position is not None:
+            laid |= 1 << slot.position
+    run: core.RunSolution = (core.RUN, result.clean, suit, low, high, laid, 1 if use_two or laid & ~naturals else 0)
+    return Verdict(new, rules, run, action, meld=result, base=meld)
+
+
+def _addition(meld: Meld, new: tuple[Card, ...], rules: Rules, swap: int | None) -> Verdict | _SetPlaced | _RunPlaced:
+    """Whether ``new`` may join ``meld`` (in place of the wild at ``swap``, for a swap): the refusal,
+    as a verdict, or where the cards go (:func:`_extend` makes the meld)."""
+    action = "swap" if swap is not None else "add"
     all_codes = [slot.card.code for slot in meld.slots] + [card.code for card in new]
     bits = core.deck_problems(all_codes, rules.jokers)
     if not new:
@@ -121,10 +185,10 @@ def _extend(meld: Meld, new: tuple[Card, ...], rules: Rules, swap: int | None) -
         return Verdict(new, rules, (core.ILLEGAL, bits), action, base=meld)
     if meld.kind == "set":
         return _extend_set(meld, new, rules, all_codes)
-    return _extend_run(meld, new, rules, mr, swap)
+    return _extend_run(meld, new, rules, rules.meld_rules, swap)
 
 
-def _extend_set(meld: Meld, new: tuple[Card, ...], rules: Rules, all_codes: list[int]) -> Verdict:
+def _extend_set(meld: Meld, new: tuple[Card, ...], rules: Rules, all_codes: list[int]) -> Verdict | _SetPlaced:
     rank = meld.rank
     assert rank is not None
     bad = [card for card in new if not rules.is_wild(card) and card.rank != rank]
@@ -134,10 +198,10 @@ def _extend_set(meld: Meld, new: tuple[Card, ...], rules: Rules, all_codes: list
     solution = core.solve(all_codes, rules.meld_rules)
     if solution[0] == core.ILLEGAL:
         return Verdict(new, rules, solution, "add", base=meld)
-    return Verdict(new, rules, solution, "add", meld=build_meld(solution, all_codes, rules), base=meld)
+    return solution, all_codes
 
 
-def _extend_run(meld: Meld, new: tuple[Card, ...], rules: Rules, mr: core.MeldRules, swap: int | None) -> Verdict:
+def _extend_run(meld: Meld, new: tuple[Card, ...], rules: Rules, mr: core.MeldRules, swap: int | None) -> Verdict | _RunPlaced:
     action = "swap" if swap is not None else "add"
     suit = meld.suit
     assert suit is not None
@@ -224,14 +288,7 @@ def _extend_run(meld: Meld, new: tuple[Card, ...], rules: Rules, mr: core.MeldRu
             if low == 1 and high == 14 and not mr.ace_to_ace:
                 problems |= core.P_TWO_ACES
                 continue
-            # a free 2 of the suit that reaches its own place is natural there (000, 002 'Melds')
-            result = _run_meld(suit, low, high, naturals, free_wilds, fixed, rules)
-            laid = 0
-            for slot in result.slots:
-                if not slot.wild and slot.position is not None:
-                    laid |= 1 << slot.position
-            solution: core.RunSolution = (core.RUN, result.clean, suit, low, high, laid, 1 if use_two or laid & ~naturals else 0)
-            return Verdict(new, rules, solution, action, meld=result, base=meld)
+            return suit, low, high, naturals, free_wilds, fixed, use_two
     context = {}
     if problems & core.P_WILD_FIXED and old_wilds:
         stood = [(position, code, Card(1 if position == 14 else position, suit)) for position, code in old_wilds.items()]

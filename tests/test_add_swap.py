@@ -125,3 +125,40 @@ def test_add_result_equals_fresh_check_when_order_is_free() -> None:
         added = check_add(meld(start, "bukharo"), add, "bukharo")
         fresh = check_meld(f"{start} {add}", "bukharo")
         assert added.legal == fresh.legal
+
+
+def test_the_generator_asks_of_an_addition_what_check_add_and_check_swap_answer() -> None:
+    """``may_add`` (the generator's question, which makes no meld) and ``added_meld`` (the turn rules',
+    which makes it) answer as ``check_add`` and ``check_swap`` do, whichever is asked first, over
+    the melds of random hands of every preset and random cards of the table's deck."""
+    import random
+
+    from buraco_learn.cards import Card
+    from buraco_learn.extend import added_meld, may_add
+    from buraco_learn.game.state import HandState
+    from buraco_learn.presets import PRESET_NAMES, preset
+
+    rng = random.Random(15)
+    asked = accepted = 0
+    for name in PRESET_NAMES:
+        rules = preset(name)
+        deck = [Card.from_code(code) for code in range(53 if rules.jokers else 52)]
+        for hand in range(4):
+            state = HandState.new(rules, rng, dealer=hand % rules.players)
+            while state.phase != "over" and len(state.history) < 400:
+                state.apply(rng.choice(list(state.legal_actions)))
+            for table_meld in state.melds:
+                for _try in range(6):
+                    cards = tuple(sorted(rng.sample(deck, rng.choice((1, 1, 2, 3)))))
+                    codes = tuple(card.code for card in cards)
+                    verdict = check_add(table_meld.meld, cards, rules)
+                    swap = check_swap(table_meld.meld, cards[0], rules)
+                    if rng.random() < 0.5:
+                        assert may_add(table_meld.meld, codes, rules) == verdict.legal
+                    assert added_meld(table_meld.meld, codes, rules) == verdict.meld
+                    assert may_add(table_meld.meld, codes, rules) == verdict.legal
+                    assert may_add(table_meld.meld, codes[0], rules) == swap.legal
+                    assert added_meld(table_meld.meld, codes[0], rules) == swap.meld
+                    asked += 1
+                    accepted += verdict.legal
+    assert asked > 500 and accepted > 20, (asked, accepted)

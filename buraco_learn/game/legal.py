@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from buraco_learn.cards import Card, Rank, code_of_id
 from buraco_learn.errors import IllegalActionError, InvalidNotationError
-from buraco_learn.extend import added_meld
+from buraco_learn.extend import may_add
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action
 from buraco_learn.game.handsummary import summary_of
@@ -285,12 +285,12 @@ class _Quick:
     def add(self, meld: TableMeld, codes: tuple[int, ...]) -> bool | None:
         if not self.common or len(codes) > self.most:
             return None
-        return self._keeps_a_discard(codes) and _may_add(meld.meld, codes, self.rules)
+        return self._keeps_a_discard(codes) and may_add(meld.meld, codes, self.rules)
 
     def swap(self, meld: TableMeld, code: int) -> bool | None:
         if not self.common or self.most < 1:
             return None
-        return self._keeps_a_discard((code,)) and _may_add(meld.meld, code, self.rules)
+        return self._keeps_a_discard((code,)) and may_add(meld.meld, code, self.rules)
 
 
 def _set_rank(codes: tuple[int, ...], mr: MeldRules) -> int | None:
@@ -346,11 +346,6 @@ def _verdicts_of(rules: Rules) -> _Verdicts:
     return known
 
 
-def _may_add(meld: Meld, codes: tuple[int, ...] | int, rules: Rules) -> bool:
-    """Whether :func:`check_add` (``codes`` a tuple) or :func:`check_swap` (one code) accepts it."""
-    return added_meld(meld, codes, rules) is not None
-
-
 def _accepted_additions(meld: Meld, joining: tuple[int, ...], rules: Rules) -> tuple[tuple[int, ...], ...]:
     """The proposals of :func:`extension_candidates` for ``meld`` that :func:`check_add` accepts,
     from ``joining``: the codes held that can join it (of its suit or rank, and the wilds,
@@ -360,7 +355,7 @@ def _accepted_additions(meld: Meld, joining: tuple[int, ...], rules: Rules) -> t
     known = additions.get(key)
     if known is None:
         known = additions[key] = tuple([codes for codes in extension_candidates(meld, joining, rules)
-                                        if _may_add(meld, codes, rules)])
+                                        if may_add(meld, codes, rules)])
     return known
 
 
