@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from buraco_learn.cards import code_of_id
-from buraco_learn.game.meldgen import JOKER, _part_tables, _rank_melds, _suit_melds
+from buraco_learn.game.meldgen import JOKER, _part_tables, _PartTable, _rank_melds, _suit_melds
 from buraco_learn.rules import Rules
 
 _CODE = tuple(code_of_id(card_id) for card_id in range(108))
@@ -43,6 +43,8 @@ _RUN_BITS = {natural_two: tuple(0 if code == JOKER or (code % 13 == 1 and not na
 _NONE: tuple[tuple[int, ...], ...] = ()
 #: a summary brought up to date from more cards than this is made again from nothing
 _MOST_CHANGED = 6
+#: a table of melds starts again when it holds this many (a summary keeps its tables from one call to the next)
+_MOST_KNOWN = 20000
 
 
 class HandSummary:
@@ -51,8 +53,11 @@ class HandSummary:
     rank and per suit, the legal new melds of those cards with the wilds held
     (:meth:`melds`). Made by :func:`summary_of`; never changed once given out."""
 
+    __slots__ = ("counts", "held_wilds", "ids", "keys", "masks", "rules", "runs", "sets", "size", "tables", "wilds")
+
     def __init__(self, rules: Rules, ids: frozenset[int], counts: dict[int, int], keys: list[int], masks: list[int],
-                 sets: list[tuple[tuple[int, ...], ...]], runs: list[tuple[tuple[int, ...], ...]], wilds: list[int]) -> None:
+                 sets: list[tuple[tuple[int, ...], ...]], runs: list[tuple[tuple[int, ...], ...]], wilds: list[int],
+                 held_wilds: tuple[tuple[int, int], ...], tables: tuple[_PartTable, _PartTable]) -> None:
         self.rules = rules
         self.ids = ids
         self.size = len(ids)
@@ -64,6 +69,9 @@ class HandSummary:
         self.sets = sets
         self.runs = runs
         self.wilds = wilds
+        #: the wilds held and how many of each, and the melds known of a rank and of a suit with them
+        self.held_wilds = held_wilds
+        self.tables = tables
 
     def melds(self) -> list[tuple[int, ...]]:
         """The legal new melds of the hand (those of :func:`~buraco_learn.game.meldgen.candidate_melds`),
@@ -84,20 +92,25 @@ def _full(rules: Rules, ids: frozenset[int]) -> HandSummary:
         if code != JOKER:
             keys[code % 13] += number << _SUIT_SHIFT[code]
             masks[code // 13] |= run_bits[code]
-    wilds = [code for code in rules.wild_codes if code in counts]
-    sets = [_NONE] * 13
-    runs = [_NONE] * 4
-    summary = HandSummary(rules, ids, counts, keys, masks, sets, runs, wilds)
+    summary = _with_wilds(rules, ids, counts, keys, masks)
     _look_up(summary, range(13), range(4))
     return summary
+
+
+def _with_wilds(rules: Rules, ids: frozenset[int], counts: dict[int, int], keys: list[int], masks: list[int]) -> HandSummary:
+    """A summary of these cards with no melds looked up yet, and the tables of the wilds held."""
+    wilds = [code for code in rules.wild_codes if code in counts]
+    held_wilds = tuple([(wild, counts[wild]) for wild in wilds])
+    return HandSummary(rules, ids, counts, keys, masks, [_NONE] * 13, [_NONE] * 4, wilds, held_wilds,
+                       _part_tables(rules.meld_rules, held_wilds))
 
 
 def _look_up(summary: HandSummary, ranks: range | set[int], suits: range | set[int]) -> None:
     """The melds of ``ranks`` and ``suits`` of ``summary``, looked up (worked out where missing)."""
     counts = summary.counts
     mr = summary.rules.meld_rules
-    held_wilds = tuple([(wild, counts[wild]) for wild in summary.wilds])
-    sets_of, runs_of = _part_tables(mr, held_wilds)
+    held_wilds = summary.held_wilds
+    sets_of, runs_of = summary.tables
     if mr.sets:
         least = max(mr.min_naturals, mr.min_cards - mr.max_wilds, 1)  # fewer naturals of a rank make no set
         sets = summary.sets
@@ -106,6 +119,8 @@ def _look_up(summary: HandSummary, ranks: range | set[int], suits: range | set[i
             if _HELD_PAIR[key >> 4 & 255] + _HELD_PAIR[key >> 12] >= least:
                 found = sets_of.get(key)
                 if found is None:
+                    if len(sets_of) >= _MOST_KNOWN:
+                        sets_of.clear()
                     found = sets_of[key] = _rank_melds(key & 15, tuple([key >> shift & 15 for shift in (4, 8, 12, 16)]), held_wilds, mr)
                 sets[rank0] = found
             else:
@@ -118,6 +133,8 @@ def _look_up(summary: HandSummary, ranks: range | set[int], suits: range | set[i
                 key = mask << 8 | suit << 4 | counts.get(suit * 13, 0)
                 found = runs_of.get(key)
                 if found is None:
+                    if len(runs_of) >= _MOST_KNOWN:
+                        runs_of.clear()
                     found = runs_of[key] = _suit_melds(suit, mask, key & 15, held_wilds, mr)
                 runs[suit] = found
             else:
@@ -178,11 +195,11 @@ def summary_of(rules: Rules, seat: int, hand: list[int]) -> HandSummary:
             ranks.add(rank0)
             suits.add(suit)
     if wild_changed:
-        wilds = [code for code in rules.wild_codes if code in counts]
-        summary = HandSummary(rules, ids, counts, keys, masks, [_NONE] * 13, [_NONE] * 4, wilds)
+        summary = _with_wilds(rules, ids, counts, keys, masks)
         _look_up(summary, range(13), range(4))
     else:
-        summary = HandSummary(rules, ids, counts, keys, masks, list(last.sets), list(last.runs), last.wilds)
+        summary = HandSummary(rules, ids, counts, keys, masks, list(last.sets), list(last.runs), last.wilds,
+                              last.held_wilds, last.tables)
         _look_up(summary, ranks, suits)
     _LAST[seat] = summary
     return summary

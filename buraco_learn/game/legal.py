@@ -519,7 +519,7 @@ def _play_list(state: HandState) -> list[Action]:
         # extension_candidates' own first test: nothing to propose without a wild the meld may take
         # or a card next to it
         room = max_wilds - len(table_meld.wild_slots)
-        if (wilds and room > 0) or not table_meld.extension_codes.isdisjoint(held_set):
+        if (wilds and room > 0) or not held_set.isdisjoint(table_meld.extension_codes):
             if not ordered:
                 ordered = sorted([_CODE[card_id] for card_id in hand])
                 held_wilds = tuple([code for code in ordered if flags[code]])
@@ -547,7 +547,7 @@ def _play_list(state: HandState) -> list[Action]:
                             out.append(action)
                     elif _valid(state, action):
                         out.append(action)
-        if not table_meld.swap_codes.isdisjoint(held_set):  # swap_candidates' first test
+        if not held_set.isdisjoint(table_meld.swap_codes):  # swap_candidates' first test
             for code in swap_candidates(table_meld, counts):
                 verdict = quick.swap(meld, code)
                 if verdict or (verdict is None and _valid(state, _swap_action(code, meld.id))):
