@@ -201,6 +201,10 @@ def _extend_set(meld: Meld, new: tuple[Card, ...], rules: Rules, all_codes: list
     return solution, all_codes
 
 
+#: the places of the aces added to a run, by how many are added: low or high for one, both for two
+_ACE_OPTIONS: tuple[tuple[int, ...], ...] = ((0,), (2, 1 << 14), (2 | 1 << 14,))
+
+
 def _extend_run(meld: Meld, new: tuple[Card, ...], rules: Rules, mr: core.MeldRules, swap: int | None) -> Verdict | _RunPlaced:
     action = "swap" if swap is not None else "add"
     suit = meld.suit
@@ -214,7 +218,8 @@ def _extend_run(meld: Meld, new: tuple[Card, ...], rules: Rules, mr: core.MeldRu
         else:
             old_naturals |= 1 << slot.position
     natural_low, natural_high = core._LOWEST[old_naturals], core._HIGHEST[old_naturals]
-    bad = [card for card in new if not rules.is_wild(card) and card.suit != suit]
+    flags = rules.wild_flags
+    bad = [card for card in new if not flags[card.code] and card.suit != suit]
     if bad:
         context: dict[str, object] = {"suit": int(suit), "bad": bad}
         return Verdict(new, rules, (core.ILLEGAL, core.P_WRONG_SUIT), action, context=context, base=meld)
@@ -225,7 +230,7 @@ def _extend_run(meld: Meld, new: tuple[Card, ...], rules: Rules, mr: core.MeldRu
     on_suit_two_codes: list[int] = []
     for card in new:
         code = card.code
-        if rules.is_wild(card):
+        if flags[code]:
             if card.is_two and rules.natural_two and card.suit == suit:
                 on_suit_twos += 1
                 on_suit_two_codes.append(code)
@@ -239,7 +244,7 @@ def _extend_run(meld: Meld, new: tuple[Card, ...], rules: Rules, mr: core.MeldRu
                 return Verdict(new, rules, (core.ILLEGAL, core.P_DUPLICATE_IN_RUN), action, base=meld)
             new_mask |= bit
     problems = 0
-    ace_options = {0: [0], 1: [2, 1 << 14], 2: [2 | 1 << 14]}.get(new_aces, [])
+    ace_options = _ACE_OPTIONS[new_aces] if new_aces < 3 else ()
     if not ace_options:
         problems |= core.P_DUPLICATE_IN_RUN
     if new_aces == 2 and not mr.ace_to_ace:

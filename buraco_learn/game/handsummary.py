@@ -53,11 +53,11 @@ class HandSummary:
     rank and per suit, the legal new melds of those cards with the wilds held
     (:meth:`melds`). Made by :func:`summary_of`; never changed once given out."""
 
-    __slots__ = ("counts", "held_wilds", "ids", "keys", "masks", "rules", "runs", "sets", "size", "tables", "wilds")
+    __slots__ = ("counts", "held_wilds", "ids", "keys", "least", "masks", "rules", "runs", "sets", "size", "tables", "wilds")
 
     def __init__(self, rules: Rules, ids: frozenset[int], counts: dict[int, int], keys: list[int], masks: list[int],
                  sets: list[tuple[tuple[int, ...], ...]], runs: list[tuple[tuple[int, ...], ...]], wilds: list[int],
-                 held_wilds: tuple[tuple[int, int], ...], tables: tuple[_PartTable, _PartTable]) -> None:
+                 held_wilds: tuple[tuple[int, int], ...], tables: tuple[_PartTable, _PartTable], least: int) -> None:
         self.rules = rules
         self.ids = ids
         self.size = len(ids)
@@ -72,6 +72,8 @@ class HandSummary:
         #: the wilds held and how many of each, and the melds known of a rank and of a suit with them
         self.held_wilds = held_wilds
         self.tables = tables
+        #: fewer naturals of a rank make no set
+        self.least = least
 
     def melds(self) -> list[tuple[int, ...]]:
         """The legal new melds of the hand (those of :func:`~buraco_learn.game.meldgen.candidate_melds`),
@@ -101,8 +103,9 @@ def _with_wilds(rules: Rules, ids: frozenset[int], counts: dict[int, int], keys:
     """A summary of these cards with no melds looked up yet, and the tables of the wilds held."""
     wilds = [code for code in rules.wild_codes if code in counts]
     held_wilds = tuple([(wild, counts[wild]) for wild in wilds])
+    mr = rules.meld_rules
     return HandSummary(rules, ids, counts, keys, masks, [_NONE] * 13, [_NONE] * 4, wilds, held_wilds,
-                       _part_tables(rules.meld_rules, held_wilds))
+                       _part_tables(mr, held_wilds), max(mr.min_naturals, mr.min_cards - mr.max_wilds, 1))
 
 
 def _look_up(summary: HandSummary, ranks: range | set[int], suits: range | set[int]) -> None:
@@ -112,7 +115,7 @@ def _look_up(summary: HandSummary, ranks: range | set[int], suits: range | set[i
     held_wilds = summary.held_wilds
     sets_of, runs_of = summary.tables
     if mr.sets:
-        least = max(mr.min_naturals, mr.min_cards - mr.max_wilds, 1)  # fewer naturals of a rank make no set
+        least = summary.least
         sets = summary.sets
         for rank0 in ranks:
             key = summary.keys[rank0]
@@ -199,7 +202,7 @@ def summary_of(rules: Rules, seat: int, hand: list[int]) -> HandSummary:
         _look_up(summary, range(13), range(4))
     else:
         summary = HandSummary(rules, ids, counts, keys, masks, list(last.sets), list(last.runs), last.wilds,
-                              last.held_wilds, last.tables)
+                              last.held_wilds, last.tables, last.least)
         _look_up(summary, ranks, suits)
     _LAST[seat] = summary
     return summary

@@ -267,7 +267,9 @@ class _Quick:
             if melds and self.rules.one_set_per_rank:
                 mr = self.rules.meld_rules
                 known = _set_rank_table(mr)
-                ranks = [known[combo] if combo in known else _set_rank(combo, mr) for combo in melds]
+                ranks = [known.get(combo, -1) for combo in melds]
+                if -1 in ranks:
+                    ranks = [_set_rank(combo, mr) if rank == -1 else rank for combo, rank in zip(melds, ranks)]
                 taken = self._set_ranks() if ranks.count(None) < len(ranks) else None  # a set proposed: the side's sets
                 if taken:
                     melds = [combo for combo, rank in zip(melds, ranks) if rank not in taken]
@@ -501,7 +503,8 @@ def _play_list(state: HandState) -> list[Action]:
         out.append(_REDRAW)
     accepted = quick.melds(summary.melds(), state)
     if accepted:
-        out += [_meld_action(combo) for combo in sorted(set(accepted))]
+        known = _MELD_ACTIONS
+        out += [known.get(combo) or _meld_action(combo) for combo in sorted(set(accepted))]
     swaps: list[Action] = []
     flags = rules.wild_flags
     naturals: dict[int, tuple[int, ...]] = {}  # the codes held that may join a run of a suit (0-3) or a set of a rank (4+) as naturals
