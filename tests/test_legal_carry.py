@@ -165,7 +165,8 @@ def test_a_runs_additions_depend_only_on_the_naturals_its_walks_reach(name: str,
 def test_a_hand_summary_brought_up_to_date_is_the_one_made_from_nothing(name: str, options: dict[str, object]) -> None:
     """``handsummary.summary_of`` brings the last summary of a seat up to date by the cards that
     changed: along random hands (and hands of random cards, any number changed), it is the
-    summary made from the cards alone, and its melds are those of ``candidate_melds``."""
+    summary made from the cards alone, and its melds are those of ``candidate_melds`` (sorted, and
+    their actions, as made from nothing)."""
     from buraco_learn.game import handsummary
 
     rules = preset(name, **options)
@@ -179,6 +180,10 @@ def test_a_hand_summary_brought_up_to_date_is_the_one_made_from_nothing(name: st
             fresh.counts, fresh.wilds, fresh.keys, fresh.masks, fresh.size)
         assert summary.sets == fresh.sets and summary.runs == fresh.runs
         assert set(summary.melds()) == set(candidate_melds([code_of_id(card_id) for card_id in hand], rules))
+        # the melds sorted and their actions, kept from the last summary where no rank's or suit's melds changed
+        assert summary.sorted_melds() == sorted(set(fresh.melds()))
+        assert summary.meld_actions() == [Action(A.MELD, groups=(tuple(Card.from_code(code) for code in meld),))
+                                          for meld in fresh.sorted_melds()]
 
     checked = 0
     for state in _random_positions(rules, 3, hands=2):

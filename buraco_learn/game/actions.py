@@ -198,3 +198,25 @@ class Action:
         from buraco_learn.game.words import action_words
 
         return action_words(self)
+
+
+_CARD = tuple(Card.from_code(code) for code in range(53))
+#: the meld action of each arrangement asked for (bounded: it starts again when full)
+_MELD_ACTIONS: dict[tuple[int, ...], Action] = {}
+
+
+def meld_action(codes: tuple[int, ...]) -> Action:
+    """The action that melds the cards ``codes`` in that order, made once (actions are values: the
+    legal-action generator lists the same melds turn after turn).
+
+    >>> meld_action((4, 5, 6))
+    Action.parse('meld 5S 6S 7S')
+    >>> meld_action((4, 5, 6)) is meld_action((4, 5, 6))
+    True
+    """
+    action = _MELD_ACTIONS.get(codes)
+    if action is None:
+        if len(_MELD_ACTIONS) >= 65536:
+            _MELD_ACTIONS.clear()
+        action = _MELD_ACTIONS[codes] = Action(MELD, groups=(tuple([_CARD[code] for code in codes]),))
+    return action

@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 from buraco_learn.cards import code_of_id
+from buraco_learn.game.actions import Action, meld_action
 from buraco_learn.game.meldgen import JOKER, _part_tables, _PartTable, _rank_melds, _suit_melds
 from buraco_learn.rules import Rules
 
@@ -53,7 +54,8 @@ class HandSummary:
     rank and per suit, the legal new melds of those cards with the wilds held
     (:meth:`melds`). Made by :func:`summary_of`; never changed once given out."""
 
-    __slots__ = ("counts", "held_wilds", "ids", "keys", "least", "masks", "rules", "runs", "sets", "size", "tables", "wilds")
+    __slots__ = ("_actions", "_sorted", "counts", "held_wilds", "ids", "keys", "least", "masks", "rules", "runs", "sets", "size",
+                 "tables", "wilds")
 
     def __init__(self, rules: Rules, ids: frozenset[int], counts: dict[int, int], keys: list[int], masks: list[int],
                  sets: list[tuple[tuple[int, ...], ...]], runs: list[tuple[tuple[int, ...], ...]], wilds: list[int],
@@ -74,11 +76,31 @@ class HandSummary:
         self.tables = tables
         #: fewer naturals of a rank make no set
         self.least = least
+        # the melds sorted and their actions, made on first use (or kept from the last summary,
+        # when the cards that changed changed no rank's or suit's melds)
+        self._sorted: list[tuple[int, ...]] | None = None
+        self._actions: list[Action] | None = None
 
     def melds(self) -> list[tuple[int, ...]]:
         """The legal new melds of the hand (those of :func:`~buraco_learn.game.meldgen.candidate_melds`),
         arranged, by rank then suit (not sorted; a meld may come twice, from two proposals)."""
         return [meld for part in self.sets if part for meld in part] + [meld for part in self.runs if part for meld in part]
+
+    def sorted_melds(self) -> list[tuple[int, ...]]:
+        """:meth:`melds` sorted, each once (the order of the legal actions)."""
+        if self._sorted is None:
+            self._sorted = sorted(set(self.melds()))
+        return self._sorted
+
+    def meld_actions(self) -> list[Action]:
+        """The action of each of :meth:`sorted_melds`, in that order."""
+        if self._actions is None:
+            self._actions = [meld_action(meld) for meld in self.sorted_melds()]
+        return self._actions
+
+    def _keep_melds_of(self, last: HandSummary) -> None:
+        self._sorted = last._sorted
+        self._actions = last._actions
 
 
 def _full(rules: Rules, ids: frozenset[int]) -> HandSummary:
@@ -108,8 +130,10 @@ def _with_wilds(rules: Rules, ids: frozenset[int], counts: dict[int, int], keys:
                        _part_tables(mr, held_wilds), max(mr.min_naturals, mr.min_cards - mr.max_wilds, 1))
 
 
-def _look_up(summary: HandSummary, ranks: range | set[int], suits: range | set[int]) -> None:
-    """The melds of ``ranks`` and ``suits`` of ``summary``, looked up (worked out where missing)."""
+def _look_up(summary: HandSummary, ranks: range | set[int], suits: range | set[int]) -> bool:
+    """The melds of ``ranks`` and ``suits`` of ``summary``, looked up (worked out where missing):
+    whether any of them changed."""
+    changed = False
     counts = summary.counts
     mr = summary.rules.meld_rules
     held_wilds = summary.held_wilds
@@ -125,9 +149,11 @@ def _look_up(summary: HandSummary, ranks: range | set[int], suits: range | set[i
                     if len(sets_of) >= _MOST_KNOWN:
                         sets_of.clear()
                     found = sets_of[key] = _rank_melds(key & 15, tuple([key >> shift & 15 for shift in (4, 8, 12, 16)]), held_wilds, mr)
-                sets[rank0] = found
             else:
-                sets[rank0] = _NONE
+                found = _NONE
+            if sets[rank0] is not found:
+                sets[rank0] = found
+                changed = True
     if mr.runs:
         runs = summary.runs
         for suit in suits:
@@ -139,9 +165,12 @@ def _look_up(summary: HandSummary, ranks: range | set[int], suits: range | set[i
                     if len(runs_of) >= _MOST_KNOWN:
                         runs_of.clear()
                     found = runs_of[key] = _suit_melds(suit, mask, key & 15, held_wilds, mr)
-                runs[suit] = found
             else:
-                runs[suit] = _NONE
+                found = _NONE
+            if runs[suit] is not found:
+                runs[suit] = found
+                changed = True
+    return changed
 
 
 def summary_of(rules: Rules, seat: int, hand: list[int]) -> HandSummary:
@@ -203,7 +232,8 @@ def summary_of(rules: Rules, seat: int, hand: list[int]) -> HandSummary:
     else:
         summary = HandSummary(rules, ids, counts, keys, masks, list(last.sets), list(last.runs), last.wilds,
                               last.held_wilds, last.tables, last.least)
-        _look_up(summary, ranks, suits)
+        if not _look_up(summary, ranks, suits):
+            summary._keep_melds_of(last)
     _LAST[seat] = summary
     return summary
 

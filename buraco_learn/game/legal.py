@@ -42,7 +42,7 @@ from buraco_learn.cards import Card, Rank, code_of_id
 from buraco_learn.errors import IllegalActionError, InvalidNotationError
 from buraco_learn.extend import may_add
 from buraco_learn.game import actions as A
-from buraco_learn.game.actions import Action
+from buraco_learn.game.actions import Action, meld_action
 from buraco_learn.game.handsummary import summary_of
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, held_cards, swap_candidates
 from buraco_learn.game.predicates import (
@@ -123,8 +123,8 @@ def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
         order = _ORDER[A.MELD]
         for combo in melds:
             verdict = quick.meld(combo)
-            if verdict or (verdict is None and _valid(state, _meld_action(combo))):
-                out.append(((order, 0, combo), _meld_action(combo)))
+            if verdict or (verdict is None and _valid(state, meld_action(combo))):
+                out.append(((order, 0, combo), meld_action(combo)))
         if quick.opening:
             for action in _opening_groups(state, melds, hand_codes):
                 if _valid(state, action):
@@ -157,19 +157,6 @@ def _play_actions(state: HandState, kinds: tuple[str, ...]) -> list[Keyed]:
         elif not hand_codes and _valid(state, _CLOSE_BY_MELDING):
             out.append(((order, 0, ()), _CLOSE_BY_MELDING))
     return out
-
-
-def _meld_action(codes: tuple[int, ...]) -> Action:
-    """The meld of ``codes`` (made once: a plain table, faster to ask than a cache of calls)."""
-    action = _MELD_ACTIONS.get(codes)
-    if action is None:
-        if len(_MELD_ACTIONS) >= 65536:
-            _MELD_ACTIONS.clear()
-        action = _MELD_ACTIONS[codes] = Action(A.MELD, groups=(tuple([_CARD[code] for code in codes]),))
-    return action
-
-
-_MELD_ACTIONS: dict[tuple[int, ...], Action] = {}
 
 
 @lru_cache(maxsize=65536)
@@ -275,12 +262,12 @@ class _Quick:
                     melds = [combo for combo, rank in zip(melds, ranks) if rank not in taken]
             accepted = [combo for combo in melds if len(combo) <= most]
             if len(accepted) < len(melds):
-                accepted += [combo for combo in melds if len(combo) > most and _valid(state, _meld_action(combo))]
-            return accepted
+                accepted = [combo for combo in melds if len(combo) <= most or _valid(state, meld_action(combo))]
+            return melds if len(accepted) == len(melds) else accepted
         out = []
         for combo in melds:
             verdict = self.meld(combo)
-            if verdict or (verdict is None and _valid(state, _meld_action(combo))):
+            if verdict or (verdict is None and _valid(state, meld_action(combo))):
                 out.append(combo)
         return out
 
@@ -501,10 +488,10 @@ def _play_list(state: HandState) -> list[Action]:
     out: list[Action] = []
     if rules.first_turn_redraw and _valid(state, _REDRAW):
         out.append(_REDRAW)
-    accepted = quick.melds(summary.melds(), state)
-    if accepted:
-        known = _MELD_ACTIONS
-        out += [known.get(combo) or _meld_action(combo) for combo in sorted(set(accepted))]
+    melds = summary.sorted_melds()
+    if melds:
+        accepted = quick.melds(melds, state)
+        out += summary.meld_actions() if accepted is melds else [meld_action(combo) for combo in accepted]
     swaps: list[Action] = []
     flags = rules.wild_flags
     naturals: dict[int, tuple[int, ...]] = {}  # the codes held that may join a run of a suit (0-3) or a set of a rank (4+) as naturals
