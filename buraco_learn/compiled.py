@@ -33,6 +33,7 @@ MODULES = (
     "buraco_learn.game.predicates",
     "buraco_learn.game.meldgen",
     "buraco_learn.game.handsummary",
+    "buraco_learn.game.additions",
     "buraco_learn.game.turnrules",
     "buraco_learn.game.records",
     "buraco_learn.game.state",

@@ -133,9 +133,9 @@ def _random_positions(rules, seed: int, hands: int = 3):
                                                ("italian", {"twos_wild": False}), ("italian", {"max_wilds": 3, "min_naturals": 1})])
 def test_a_runs_additions_depend_only_on_the_naturals_its_walks_reach(name: str, options: dict[str, object]) -> None:
     """The additions listed for a run are remembered by the naturals of the hand that its walks
-    reach (``legal._reached``), not all the cards of its suit held: on random positions, the
+    reach (``additions.reached``), not all the cards of its suit held: on random positions, the
     additions worked out from those are the ones worked out from every card of the suit held."""
-    from buraco_learn.game.legal import _additions, _naturals_for, _reached
+    from buraco_learn.game.additions import additions_of, naturals_for, reached
     from buraco_learn.game.meldgen import held_cards
     from buraco_learn.game.predicates import natural_two_in_run
 
@@ -152,10 +152,10 @@ def test_a_runs_additions_depend_only_on_the_naturals_its_walks_reach(name: str,
             holes = room if wilds and room > 0 else 0
             if rules.wild_placement == "free":
                 holes = max(holes, meld.slots[0].wild + meld.slots[-1].wild)
-            reached = _reached(meld, counts, holes, natural_two_in_run(rules))
-            every = _naturals_for(meld, ordered, rules.wild_flags, {})
-            assert set(reached) <= set(every)
-            assert list(_additions(meld, reached, wilds, room, ordered, rules)) == list(_additions(meld, every, wilds, room, ordered, rules)), (meld, ordered)
+            walked = reached(meld, counts, holes, natural_two_in_run(rules))
+            every = naturals_for(meld, ordered, rules.wild_flags, {})
+            assert set(walked) <= set(every)
+            assert list(additions_of(meld, walked, wilds, room, ordered, rules)) == list(additions_of(meld, every, wilds, room, ordered, rules)), (meld, ordered)
             compared += 1
     assert compared > 20
 

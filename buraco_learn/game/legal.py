@@ -8,7 +8,7 @@ What it works out is carried from one state to the next, by what the positions h
 by the state (so that clones, resampled worlds and new games share it): the new melds of each
 rank and suit of a hand with the wilds held (:mod:`~buraco_learn.game.handsummary`), and
 the verdicts on additions and swaps by the meld's content (:attr:`Meld.content_id`) and the cards
-of the hand that can join it (:func:`_additions`). The play phase is listed in order as it is
+of the hand that can join it (:func:`~buraco_learn.game.additions.additions_of`). The play phase is listed in order as it is
 made (:func:`_play_list`; ``tests/test_legal_carry.py`` checks it against checking every proposal).
 
 :class:`LegalActions` is a live view (python-chess style): iterate it, test
@@ -43,6 +43,7 @@ from buraco_learn.errors import IllegalActionError, InvalidNotationError
 from buraco_learn.extend import may_add
 from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action, meld_action
+from buraco_learn.game.additions import additions_of, naturals_for, reached, verdicts_of
 from buraco_learn.game.handsummary import summary_of
 from buraco_learn.game.meldgen import candidate_melds, extension_candidates, held_cards, swap_candidates
 from buraco_learn.game.predicates import (
@@ -53,10 +54,7 @@ from buraco_learn.game.predicates import (
     opening_minimum_applies,
     take_depths,
 )
-from buraco_learn.lazy import PerRules
 from buraco_learn.meldcore import SET, MeldRules, solve
-from buraco_learn.melds import Meld
-from buraco_learn.rules import Rules
 
 if TYPE_CHECKING:
     from buraco_learn.game.state import HandState
@@ -308,115 +306,6 @@ def _set_rank_table(mr: MeldRules) -> dict[tuple[int, ...], int | None]:
     return known
 
 
-#: what the generator worked out of the additions, per ruleset (by its identity; each entry keeps
-#: its rules alive, so that no other takes its id): the additions that the meld verdicts accept
-#: (:func:`~buraco_learn.extend.added_meld`, which remembers each verdict) from the cards of a hand
-#: that can join a meld (its suit or rank, and the wilds), by :attr:`Meld.content_id`; and the
-#: additions listed, for a meld's content, the naturals of the hand that can join it and the wilds
-#: held where it has room for one: the most cards of one addition and the codes of each (numbers
-#: only, which the garbage collector need not walk; the actions are made as listed). A meld lies on
-#: the table for many turns, equal melds recur from hand to hand, and a hand changes by a card or
-#: two between turns: each is worked out once.
-_Listed = dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[int, tuple[tuple[int, ...], ...]]]
-_Verdicts = tuple[dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]], _Listed]
-_VERDICTS: PerRules[_Verdicts] = PerRules(lambda: ({}, {}))
-
-
-def _verdicts_of(rules: Rules) -> _Verdicts:
-    """What is known under ``rules``: the additions accepted by the meld's content and the cards that
-    can join it, and the additions listed, as :func:`_play_list` lists them, by the meld's content,
-    its naturals held and the wilds held (:func:`_additions`)."""
-    known = _VERDICTS.get(rules)
-    # bounded: each store starts again when full (a few tens of megabytes)
-    if len(known[0]) >= 100000:
-        known[0].clear()
-    if len(known[1]) >= 100000:
-        known[1].clear()
-    return known
-
-
-def _accepted_additions(meld: Meld, joining: tuple[int, ...], rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """The proposals of :func:`extension_candidates` for ``meld`` that :func:`check_add` accepts,
-    from ``joining``: the codes held that can join it (of its suit or rank, and the wilds,
-    sorted), the only ones the proposals are made of."""
-    additions = _verdicts_of(rules)[0]
-    key = (meld.content_id, joining)
-    known = additions.get(key)
-    if known is None:
-        known = additions[key] = tuple([codes for codes in extension_candidates(meld, joining, rules)
-                                        if may_add(meld, codes, rules)])
-    return known
-
-
-def _naturals_for(meld: Meld, ordered: list[int], flags: tuple[bool, ...], known: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
-    """The codes among ``ordered`` (a hand, sorted) that may join ``meld`` other than as a wild:
-    of its suit (a run; its 2 too, which may be natural there) or natural of its rank (a set).
-    ``known``: those already worked out for this hand, by suit (0-3) and rank (4+)."""
-    if meld.kind == "set":
-        rank = meld.rank
-        assert rank is not None
-        rank0 = int(rank) - 1
-        part = 5 + rank0
-        found = known.get(part)
-        if found is None:
-            found = known[part] = tuple([code for code in ordered if code % 13 == rank0 and not flags[code]])
-        return found
-    suit = meld.suit
-    assert suit is not None
-    part = int(suit)
-    found = known.get(part)
-    if found is None:
-        found = known[part] = tuple([code for code in ordered if code // 13 == part])
-    return found
-
-
-def _reached(meld: Meld, counts: dict[int, int], holes: int, natural_two: bool) -> tuple[int, ...]:
-    """The codes held (``counts``; each copy, sorted) that may join the run ``meld`` other than as a
-    wild and that a walk away from either of its ends reaches, missing at most ``holes`` places
-    (:attr:`Meld.run_walks`), with every 2 of its suit held: the naturals of a hand that
-    :func:`extension_candidates` reads for it (the walks it makes, with a wild for a missing place
-    where the meld has room, or a wild at an end that may move), so the additions of any two hands
-    that share them are the same (:func:`_additions`)."""
-    reached: list[int] = []
-    two = int(meld.slots[0].suit or 0) * 13 + 1
-    for walk in meld.run_walks:
-        missing = 0
-        for code in walk:
-            if code in counts and (natural_two or code != two):
-                reached.append(code)
-            elif missing < holes:
-                missing += 1
-            else:
-                break
-    if two in counts:
-        reached.append(two)
-    if not reached:
-        return ()
-    if len(reached) == 1 and counts[reached[0]] == 1:
-        return (reached[0],)
-    return tuple(sorted([code for code in set(reached) for _copy in range(counts[code])]))
-
-
-def _additions(meld: Meld, naturals: tuple[int, ...], wilds: list[int], room: int, ordered: list[int],
-               rules: Rules) -> tuple[tuple[int, ...], ...] | list[tuple[int, ...]]:
-    """The additions to ``meld`` that :func:`check_add` accepts of those :func:`extension_candidates`
-    proposes from the hand ``ordered`` (sorted; its ``naturals`` for the meld, its distinct ``wilds``),
-    sorted. Its proposals hold only those cards, and a wild only where the meld has ``room`` for one.
-    A proposal holds one wild at most where the meld is a set or has room for one only: then the
-    additions are those with each wild alone, together (fewer combinations to work out)."""
-    others = [wild for wild in wilds if wild not in naturals]
-    if room <= 0 or not others:
-        return _accepted_additions(meld, naturals, rules)
-    if room == 1 or meld.kind == "set":
-        if len(others) == 1:
-            return _accepted_additions(meld, (*naturals, others[0]), rules)
-        found: set[tuple[int, ...]] = set()
-        for wild in others:
-            found.update(_accepted_additions(meld, (*naturals, wild), rules))
-        return sorted(found)
-    return _accepted_additions(meld, tuple(sorted(naturals + tuple([code for code in ordered if code in others]))), rules)
-
-
 def _opening_groups(state: HandState, melds: list[tuple[int, ...]], hand_codes: list[int]) -> list[Action]:
     """Groups of two or three melds that reach the opening minimum together (001)."""
     rules = state.rules
@@ -500,7 +389,7 @@ def _play_list(state: HandState) -> list[Action]:
     held_set = counts.keys()
     most = quick.most
     took_code = quick.took_code
-    listed = _verdicts_of(rules)[1]
+    listed = verdicts_of(rules)[1]
     max_wilds = rules.max_wilds
     free = rules.wild_placement == "free"  # an end wild may move as the run grows (extension_candidates)
     natural_two = natural_two_in_run(rules)
@@ -513,19 +402,19 @@ def _play_list(state: HandState) -> list[Action]:
             if not ordered:
                 ordered = sorted([_CODE[card_id] for card_id in hand])
                 held_wilds = tuple([code for code in ordered if flags[code]])
-            # the wilds held matter only where the meld has room for one (_additions); of a run, only
+            # the wilds held matter only where the meld has room for one (additions_of); of a run, only
             # the naturals its walks reach (_reached)
             if table_meld.kind == "set":
-                joining = _naturals_for(table_meld, ordered, flags, naturals)
+                joining = naturals_for(table_meld, ordered, flags, naturals)
             else:
                 holes = room if wilds and room > 0 else 0
                 if free:
                     holes = max(holes, table_meld.slots[0].wild + table_meld.slots[-1].wild)
-                joining = _reached(table_meld, counts, holes, natural_two)
+                joining = reached(table_meld, counts, holes, natural_two)
             key = (table_meld.content_id, joining, held_wilds if room > 0 else ())
             entries = listed.get(key)
             if entries is None:
-                additions = tuple(_additions(table_meld, key[1], wilds, room, ordered, rules))
+                additions = tuple(additions_of(table_meld, key[1], wilds, room, ordered, rules))
                 entries = listed[key] = (max(map(len, additions), default=0), additions)
             if entries[0] <= most and took_code < 0:  # each keeps two cards in hand, and none the card taken alone
                 out += [_add_action(codes, meld.id) for codes in entries[1]]
