@@ -136,7 +136,7 @@ def test_a_runs_additions_depend_only_on_the_naturals_its_walks_reach(name: str,
     reach (``additions.reached``), not all the cards of its suit held: on random positions, the
     additions worked out from those are the ones worked out from every card of the suit held."""
     from buraco_learn.game.additions import additions_of, naturals_for, reached
-    from buraco_learn.game.meldgen import held_cards
+    from buraco_learn.game.meldgen import held_cards, run_holes
     from buraco_learn.game.predicates import natural_two_in_run
 
     rules = preset(name, **options)
@@ -149,10 +149,7 @@ def test_a_runs_additions_depend_only_on_the_naturals_its_walks_reach(name: str,
             if meld.kind != "run":
                 continue
             room = rules.max_wilds - len(meld.wild_slots)
-            holes = room if wilds and room > 0 else 0
-            if rules.wild_placement == "free":
-                holes = max(holes, meld.slots[0].wild + meld.slots[-1].wild)
-            walked = reached(meld, counts, holes, natural_two_in_run(rules))
+            walked = reached(meld, counts, sum(run_holes(meld, room, bool(wilds), rules)), natural_two_in_run(rules))
             every = naturals_for(meld, ordered, rules.wild_flags, {})
             assert set(walked) <= set(every)
             assert list(additions_of(meld, walked, wilds, room, ordered, rules)) == list(additions_of(meld, every, wilds, room, ordered, rules)), (meld, ordered)

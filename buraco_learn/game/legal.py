@@ -45,7 +45,7 @@ from buraco_learn.game import actions as A
 from buraco_learn.game.actions import Action, meld_action
 from buraco_learn.game.additions import additions_of, naturals_for, reached, verdicts_of
 from buraco_learn.game.handsummary import summary_of
-from buraco_learn.game.meldgen import candidate_melds, extension_candidates, held_cards, swap_candidates
+from buraco_learn.game.meldgen import candidate_melds, extension_candidates, held_cards, run_holes, swap_candidates
 from buraco_learn.game.predicates import (
     may_add_to,
     may_not_rediscard,
@@ -391,7 +391,6 @@ def _play_list(state: HandState) -> list[Action]:
     took_code = quick.took_code
     listed = verdicts_of(rules)[1]
     max_wilds = rules.max_wilds
-    free = rules.wild_placement == "free"  # an end wild may move as the run grows (extension_candidates)
     natural_two = natural_two_in_run(rules)
     for meld in melds_to_add_to(rules, state.side_of[seat], state.melds):
         table_meld = meld.meld
@@ -407,10 +406,7 @@ def _play_list(state: HandState) -> list[Action]:
             if table_meld.kind == "set":
                 joining = naturals_for(table_meld, ordered, flags, naturals)
             else:
-                holes = room if wilds and room > 0 else 0
-                if free:
-                    holes = max(holes, table_meld.slots[0].wild + table_meld.slots[-1].wild)
-                joining = reached(table_meld, counts, holes, natural_two)
+                joining = reached(table_meld, counts, sum(run_holes(table_meld, room, bool(wilds), rules)), natural_two)
             key = (table_meld.content_id, joining, held_wilds if room > 0 else ())
             entries = listed.get(key)
             if entries is None:

@@ -376,13 +376,25 @@ def held_cards(codes: Sequence[int], rules: Rules) -> tuple[dict[int, int], list
     return counts, wild_codes_in(rules, counts)
 
 
+def run_holes(meld: Meld, room: int, wilds_held: bool, rules: Rules) -> tuple[int, int]:
+    """How many places of a run's addition a wild may stand in, where the natural card is not
+    laid: the hand's wilds, where the meld has ``room`` for them, and the wilds at its ends, which
+    move as the run grows where ``wild_placement`` is 'free' (000, 004: an end wild may leave its
+    end to stand further out)."""
+    movable = int(meld.slots[0].wild) + int(meld.slots[-1].wild) if rules.wild_placement == "free" else 0
+    return (room if wilds_held and room > 0 else 0), movable
+
+
 def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules,
                          held: tuple[dict[int, int], list[int]] | None = None) -> list[tuple[int, ...]]:
     """Card groups from ``codes`` that might be added to ``meld`` (not yet checked).
 
-    Runs: contiguous stretches at either end, with a wild to fill one place if the
-    meld may take one, and a wild alone. Sets: each card of the rank, all of them,
-    and a wild. ``held``: :func:`held_cards` of ``codes``, when the caller has it.
+    Runs: contiguous stretches at either end, a wild standing in any of their places
+    (of the hand's where the meld may take one, or an end wild that moves: 000, 004),
+    even where the natural card is held and kept; and a wild alone. Sets: each card of
+    the rank, all of them, and a wild. ``held``: :func:`held_cards` of ``codes``, when
+    the caller has it. An addition at both ends of a run at once, or of part of a set's
+    cards, is not proposed: two additions in turn lay the same cards.
     """
     counts, wilds = held_cards(codes, rules) if held is None else held
     room = rules.max_wilds - len(meld.wild_slots)
@@ -406,37 +418,29 @@ def extension_candidates(meld: Meld, codes: Sequence[int], rules: Rules,
     assert suit is not None
     positions = [slot.position or 0 for slot in meld.slots]
     low, high = min(positions), max(positions)
+    new_wilds, movable = run_holes(meld, room, bool(wilds), rules)
+    most_holes = new_wilds + movable
     for direction, start in ((-1, low - 1), (1, high + 1)):
-        stretch: list[int | None] = []  # codes going away from the meld; None where a wild would stand
+        # every stretch going away from the meld: in each place its natural card held, or a wild
+        # (one of the hand's, where the meld has room, or an end wild that moves), even where the
+        # natural card is held (it may be kept): the naturals of a stretch and its holes
+        stretches: list[tuple[tuple[int, ...], int]] = [((), 0)]
         position = start
-        while 1 <= position <= 14:
+        while 1 <= position <= 14 and stretches:
             natural = _natural_at(position, suit, counts, rules)
-            if natural is None:
-                if stretch.count(None) >= room or not wilds:
-                    break
-                stretch.append(None)
-            else:
-                stretch.append(natural)
-            naturals = [code for code in stretch if code is not None]
-            holes = len(stretch) - len(naturals)
-            for fill in _wild_fills(wilds, counts, holes) if holes else [()]:
-                out.add(tuple(sorted(naturals + list(fill))))
-            position += direction
-    # where end wilds move as the run grows (wild_placement 'free'), a wild at an end may
-    # leave it to fill a gap at the other: natural stretches with as many holes as such wilds
-    movable = int(meld.slots[0].wild) + int(meld.slots[-1].wild) if rules.wild_placement == "free" else 0
-    for direction, start in ((-1, low - 1), (1, high + 1)) if movable else ():
-        stretch = []
-        position = start
-        while 1 <= position <= 14:
-            natural = _natural_at(position, suit, counts, rules)
-            if natural is None:
-                if stretch.count(None) >= movable:
-                    break
-                stretch.append(None)
-            else:
-                stretch.append(natural)
-                out.add(tuple(sorted(code for code in stretch if code is not None)))
+            grown = []
+            for naturals, holes in stretches:
+                if natural is not None:
+                    grown.append(((*naturals, natural), holes))
+                if holes < most_holes:
+                    grown.append((naturals, holes + 1))
+            for naturals, holes in grown:
+                # the holes the hand's wilds fill: those the moving end wilds do not
+                for count in range(max(0, holes - movable), min(holes, new_wilds) + 1):
+                    for fill in _wild_fills(wilds, counts, count) if count else [()]:
+                        if naturals or fill:
+                            out.add(tuple(sorted(naturals + fill)))
+            stretches = grown
             position += direction
     # a natural card in the place a wild holds is a swap, proposed separately
     return sorted(candidate for candidate in out if _fits(candidate, counts))
