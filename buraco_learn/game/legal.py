@@ -15,9 +15,13 @@ made (:func:`_play_list`; ``tests/test_legal_carry.py`` checks it against checki
 membership (which validates any action, listed or not), count it, print it. The
 order is deterministic: by kind, meld number, then cards.
 
-Every single meld, addition, swap, discard and close is listed. Laying several
-melds in one action is always accepted when legal, but is listed only where it
-matters: the opening minimum of 001, which a group of melds may reach together.
+Every single meld, swap, discard and close is listed, and every addition at one end
+of a run (a wild in any of its places, even where the natural card is held) or of a
+set's cards (one, all of them, a wild). An addition at both ends of a run at once, or of
+part of a set's cards, is accepted when legal and lays the same cards as listed ones made
+in turn (``tests/test_legal_additions_complete.py``). Laying several melds in one action
+is always accepted when legal, but is listed only where it matters: the opening minimum
+of 001, which a group of melds may reach together.
 
 >>> import random
 >>> from buraco_learn import preset
