@@ -191,7 +191,8 @@ def _addition(meld: Meld, new: tuple[Card, ...], rules: Rules, swap: int | None)
 def _extend_set(meld: Meld, new: tuple[Card, ...], rules: Rules, all_codes: list[int]) -> Verdict | _SetPlaced:
     rank = meld.rank
     assert rank is not None
-    bad = [card for card in new if not rules.is_wild(card) and card.rank != rank]
+    flags = rules.wild_flags
+    bad = [card for card in new if not flags[card.code] and card.rank != rank]
     if bad:
         context: dict[str, object] = {"rank": int(rank), "bad": bad}
         return Verdict(new, rules, (core.ILLEGAL, core.P_WRONG_RANK), "add", context=context, base=meld)

@@ -398,15 +398,15 @@ def is_wild_code(code: int, twos_wild: bool) -> bool:
     return code == JOKER or (twos_wild and code % 13 == 1)
 
 
-#: :func:`is_wild_code` of each code (0-52), by whether the 2s are wild
-_WILD_FLAGS = {twos_wild: tuple(is_wild_code(code, twos_wild) for code in range(53)) for twos_wild in (False, True)}
+#: :func:`is_wild_code` of each code (0-52), by whether the 2s are wild (:attr:`Rules.wild_flags` reads it)
+WILD_FLAGS = {twos_wild: tuple(is_wild_code(code, twos_wild) for code in range(53)) for twos_wild in (False, True)}
 
 
 def wild_codes(codes: Sequence[int], suit: int, use_two: int, twos_wild: bool) -> list[int]:
     """The codes acting as wilds in a run solution, sorted; one natural 2 excluded."""
     wild = []
     natural_two_left = use_two
-    flags = _WILD_FLAGS[twos_wild]
+    flags = WILD_FLAGS[twos_wild]
     for code in sorted(codes):
         if flags[code]:
             if code != JOKER and natural_two_left and code // 13 == suit:
@@ -423,7 +423,7 @@ def ordered_codes(solution: LegalSolution, codes: Sequence[int], twos_wild: bool
     its place and the wild cards, sorted, in the places left.
     """
     if solution[0] == SET:
-        flags = _WILD_FLAGS[twos_wild]
+        flags = WILD_FLAGS[twos_wild]
         ordered = sorted(codes)
         return [code for code in ordered if not flags[code]] + [code for code in ordered if flags[code]]
     _, _, suit, low, high, naturals, use_two = solution

@@ -34,7 +34,7 @@ from typing import Any, Final
 from buraco_learn.cards import JOKER_CODE, Card
 from buraco_learn.errors import InvalidRulesError, UnknownPresetError
 from buraco_learn.i18n import _
-from buraco_learn.meldcore import MeldRules, compile_rules, is_wild_code
+from buraco_learn.meldcore import WILD_FLAGS, MeldRules, compile_rules, is_wild_code
 
 #: the presets a ruleset may be based on, by name: :mod:`buraco_learn.presets` (the registry,
 #: which knows them) registers each with :func:`register_preset`; this module knows none
@@ -198,7 +198,7 @@ class Rules:
     def wild_flags(self) -> tuple[bool, ...]:
         """Whether each card code (0..52) is wild (:func:`~buraco_learn.meldcore.is_wild_code`,
         the one definition): index with ``card.code``."""
-        return tuple(is_wild_code(code, self.twos_wild) for code in range(53))
+        return WILD_FLAGS[self.twos_wild]
 
     @cached_property
     def wild_codes(self) -> tuple[int, ...]:

@@ -247,8 +247,9 @@ class _Quick:
         return self._keeps_a_discard(codes)
 
     def melds(self, melds: list[tuple[int, ...]], state: HandState) -> list[tuple[int, ...]]:
-        """The legal ones of ``melds`` (each one the solver accepts, of cards held): :meth:`meld`
-        for each, asking the state's validator where it does not answer."""
+        """The legal ones of ``melds`` (each one the solver accepts, of cards held), in their order:
+        :meth:`meld` for each, asking the state's validator where it does not answer. ``melds``
+        itself where none is refused (its actions are then the hand summary's, made once)."""
         if self.common and self.took_code < 0 and not self.minimum:
             # nothing to refuse but a second set of a rank, and an action keeping fewer than two
             # cards, which the validator decides
