@@ -339,7 +339,7 @@ def _could_meld(state: HandState, target: int, pool: list[int]) -> tuple[bool, l
 
     A meld holding the card needs, with at most one wild, a natural of its rank
     (a set) or of its suit within two places (a run); an addition needs a set of
-    its rank, or a run of its suit ending within two places of it.
+    its rank, or a run of its suit.
     """
     rules = state.rules
     code = _CODE[target]
@@ -370,11 +370,10 @@ def _could_meld(state: HandState, target: int, pool: list[int]) -> tuple[bool, l
             if meld.meld.rank is not None and int(meld.meld.rank) == rank0 + 1:
                 joinable.append(meld)
             continue
+        # a run of its suit, at any distance: the cards held between may join with it, and an end
+        # wild that moves (000, 004) may stand in a place of theirs
         if meld.meld.suit is not None and int(meld.meld.suit) == suit:
-            positions = [slot.position or 0 for slot in meld.meld.slots]
-            low, high = min(positions), max(positions)
-            if any(low - 2 <= place <= high + 2 for place in places):
-                joinable.append(meld)
+            joinable.append(meld)
     return new_meld, joinable
 
 def _check_redraw(state: HandState, action: Action) -> None:
